@@ -1,0 +1,34 @@
+# The two commands a new user needs: `make demo` and `make test`. Both set everything up.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: install demo test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: $(STAMP)
+	@mkdir -p out
+	@rm -f out/demo.db out/demo.db-wal out/demo.db-shm
+	$(VENV)/bin/newsloom analyze examples/corpus --db out/demo.db --json out/demo.json --quiet
+	@echo "report: out/demo.json (store: out/demo.db — try: $(VENV)/bin/newsloom stories --db out/demo.db)"
+
+test: $(STAMP)
+	$(PY) -m pytest -q
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests bench
+	$(VENV)/bin/mypy
+
+bench: $(STAMP)
+	$(PY) bench/bench_throughput.py
+
+clean:
+	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache .hypothesis

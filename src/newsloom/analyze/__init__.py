@@ -1,0 +1,56 @@
+"""Per-article analysis: one spaCy parse, then the registered stages in order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from ..config import Settings
+from ..errors import StageError
+from ..models import Article, ArticleAnalysis, Skipped
+from ..nlp import load_nlp
+from ..pipeline import StageContext, StageSpec, build_pipeline, run_stages
+
+
+def analyze_articles(
+    articles: Iterable[Article],
+    settings: Settings | None = None,
+    specs: list[StageSpec] | None = None,
+) -> Iterator[ArticleAnalysis | Skipped]:
+    """Analyse ``articles`` in one process, streaming: results come out as batches finish.
+
+    An article whose stage fails is yielded as ``Skipped`` with the reason; the run goes on.
+    """
+    settings = settings or Settings()
+    specs = specs if specs is not None else build_pipeline(settings.stages)
+    nlp = load_nlp(settings.spacy_model)
+    batch: list[Article] = []
+    for article in articles:
+        batch.append(article)
+        if len(batch) >= settings.batch_size:
+            yield from _analyze_batch(nlp, batch, settings, specs)
+            batch = []
+    if batch:
+        yield from _analyze_batch(nlp, batch, settings, specs)
+
+
+def _analyze_batch(nlp, batch: list[Article], settings: Settings, specs: list[StageSpec]):
+    docs = nlp.pipe((a.text for a in batch), batch_size=settings.batch_size)
+    for article, doc in zip(batch, docs, strict=True):
+        analysis = ArticleAnalysis(article=article)
+        ctx = StageContext(article=article, doc=doc, settings=settings, analysis=analysis)
+        try:
+            yield run_stages(specs, ctx)
+        except StageError as exc:
+            yield Skipped(origin=article.origin, reason=str(exc))
+
+
+def analyze_text(text: str, settings: Settings | None = None, **article_fields) -> ArticleAnalysis:
+    """Analyse one text (tests, notebooks). Raises StageError when a stage fails."""
+    from ..models import article_id
+
+    fields = {"origin": "<text>", **article_fields}
+    article = Article(id=article_id(text), text=text, **fields)
+    (result,) = analyze_articles([article], settings)
+    if isinstance(result, Skipped):
+        raise StageError(result.reason)
+    return result

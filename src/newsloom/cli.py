@@ -1,0 +1,277 @@
+"""The command line: parse arguments, call the library, turn domain errors into clear messages."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from . import api
+from .config import Settings, load_settings
+from .errors import NewsloomError
+from .models import Skipped
+
+app = typer.Typer(
+    help="newsloom: turn a pile of news articles into stories — who said what, what was posted, "
+    "who is involved, and how outlets differ.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+eval_app = typer.Typer(help="Score newsloom on public gold data.", no_args_is_help=True)
+app.add_typer(eval_app, name="eval")
+
+DEFAULT_DB = "newsloom.db"
+
+PathsArg = Annotated[
+    list[str], typer.Argument(help="Files, folders (recursive), globs, or - for stdin.")
+]
+DbOpt = Annotated[str | None, typer.Option("--db", help="Store URL or SQLite file path.")]
+WorkersOpt = Annotated[
+    int | None, typer.Option("--workers", "-w", min=1, help="Processes for the analysis.")
+]
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+ConfigOpt = Annotated[
+    Path | None, typer.Option("--config", help="TOML file with a [newsloom] table of settings.")
+]
+
+
+def _out() -> Console:
+    return Console()
+
+
+def _err() -> Console:
+    return Console(stderr=True)
+
+
+def _settings(config: Path | None, **cli: Any) -> Settings:
+    try:
+        return load_settings(config, **cli)
+    except (OSError, ValueError) as exc:
+        _err().print(f"[red]error:[/] bad settings: {exc}")
+        raise typer.Exit(2) from exc
+
+
+def _fail(exc: NewsloomError) -> typer.Exit:
+    _err().print(f"[red]error:[/] {exc}")
+    return typer.Exit(1)
+
+
+class _ProgressReporter:
+    """A progress bar on stderr for long runs, silent when stderr is not a terminal."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.err = _err()
+        self.enabled = enabled and sys.stderr.isatty()
+        self.progress = Progress(
+            TextColumn("[bold]analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            console=self.err, transient=True, disable=not self.enabled,
+        )
+        self.task = self.progress.add_task("articles", total=None)
+        self.seen = 0
+
+    def __enter__(self) -> _ProgressReporter:
+        self.progress.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.progress.__exit__(*exc)
+
+    def __call__(self, kind: str, payload: object) -> None:
+        if kind == "skipped" and isinstance(payload, Skipped):
+            self.progress.console.print(f"[yellow]skipped[/] {payload.origin}: {payload.reason}", markup=True, highlight=False)
+        elif kind == "article":
+            self.seen += 1
+            self.progress.update(self.task, total=self.seen)
+        elif kind == "analysed":
+            self.progress.advance(self.task)
+
+
+def _summary(report: api.RunReport, where: str | None) -> None:
+    err = _err()
+    err.print(
+        f"[bold]{report.read}[/] articles read ({report.added} new, {report.already_stored} already stored), "
+        f"[bold]{len(report.skipped)}[/] skipped; found {report.people} people, "
+        f"{report.quotes} quotes, {report.posts} posts in {report.stories} stories."
+    )
+    if report.skipped:
+        reasons: dict[str, int] = {}
+        for s in report.skipped:
+            key = s.reason.split(":")[0].split("(")[0].strip()[:60]
+            reasons[key] = reasons.get(key, 0) + 1
+        err.print("skipped: " + "; ".join(f"{n} × {r}" for r, n in sorted(reasons.items())))
+    if where:
+        err.print(f"output: {where}")
+
+
+def _exit_status(report: api.RunReport) -> None:
+    if report.read == 0:
+        _err().print("[red]error:[/] nothing could be read from the given paths")
+        raise typer.Exit(1)
+
+
+@app.command()
+def analyze(
+    paths: PathsArg,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the JSON export here.")] = None,
+    db: DbOpt = None,
+    workers: WorkersOpt = None,
+    config: ConfigOpt = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Analyse articles and write the JSON export (stored too when --db is given)."""
+    settings = _settings(config, db_url=db or "", workers=workers)
+    try:
+        with _ProgressReporter(not quiet) as progress:
+            report, _ = api.analyze(paths, json_out, settings, stdin=sys.stdin, on_event=progress)
+    except NewsloomError as exc:
+        raise _fail(exc) from exc
+    _summary(report, str(json_out) if json_out else None)
+    _exit_status(report)
+
+
+@app.command()
+def ingest(
+    paths: PathsArg, db: DbOpt = None, workers: WorkersOpt = None, config: ConfigOpt = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Read, analyse and store articles persistently (the same article is stored once)."""
+    settings = _settings(config, db_url=db or DEFAULT_DB, workers=workers)
+    try:
+        store = api.open_store(settings.db_url)
+        with _ProgressReporter(not quiet) as progress:
+            report = api.ingest(paths, store, settings, stdin=sys.stdin, on_event=progress)
+    except NewsloomError as exc:
+        raise _fail(exc) from exc
+    _summary(report, store.url)
+    _exit_status(report)
+
+
+def _open(db: str | None) -> api.SqlStore:
+    try:
+        return api.open_store(db or DEFAULT_DB)
+    except NewsloomError as exc:
+        raise _fail(exc) from exc
+
+
+def _print_rows(rows: list[dict[str, Any]], columns: list[str], title: str, as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        return
+    table = Table(title=f"{title} ({len(rows)})")
+    for col in columns:
+        table.add_column(col, overflow="fold")
+    for row in rows:
+        table.add_row(*[_cell(row.get(col)) for col in columns])
+    _out().print(table)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) if len(value) <= 4 else f"{len(value)} items"
+    return str(value)
+
+
+@app.command()
+def articles(db: DbOpt = None, as_json: JsonFlag = False, limit: int = 0) -> None:
+    """List stored articles."""
+    rows = _open(db).articles(limit or None)
+    _print_rows(rows, ["id", "source", "published", "title", "origin"], "articles", as_json)
+
+
+@app.command()
+def people(db: DbOpt = None, as_json: JsonFlag = False) -> None:
+    """List people found in stored articles, with ages and roles."""
+    rows = _open(db).people()
+    for row in rows:
+        row["articles"] = len(row["article_ids"])
+    _print_rows(rows, ["name", "ages", "roles", "articles"], "people", as_json)
+
+
+@app.command()
+def posts(db: DbOpt = None, as_json: JsonFlag = False) -> None:
+    """List embedded social posts found in stored articles."""
+    rows = _open(db).posts()
+    for row in rows:
+        row["articles"] = len(row["article_ids"])
+    _print_rows(rows, ["handle", "author", "date", "text", "articles"], "posts", as_json)
+
+
+@app.command()
+def stories(db: DbOpt = None, as_json: JsonFlag = False) -> None:
+    """List stories in the store."""
+    rows = [
+        {"id": s.id, "title": s.title, "articles": len(s.article_ids), "quotes": len(s.quotes),
+         "posts": len(s.posts)}
+        for s in _open(db).stories()
+    ]
+    _print_rows(rows, ["id", "title", "articles", "quotes", "posts"], "stories", as_json)
+
+
+@app.command()
+def story(story_id: Annotated[str, typer.Argument(help="Story id (a unique prefix is enough).")],
+          db: DbOpt = None, as_json: JsonFlag = False) -> None:
+    """Show one story: articles, quotes with variants, posts, people, timeline."""
+    try:
+        found = _open(db).story(story_id)
+    except NewsloomError as exc:
+        raise _fail(exc) from exc
+    if found is None:
+        _err().print(f"[red]error:[/] no story with id {story_id!r}; `newsloom stories` lists them")
+        raise typer.Exit(1)
+    if as_json:
+        typer.echo(found.model_dump_json(indent=1))
+        return
+    from .render.terminal import print_story
+
+    print_story(_out(), found)
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of the export (generated from the models)."""
+    from .render.json import corpus_schema
+
+    typer.echo(json.dumps(corpus_schema(), indent=1))
+
+
+DataOpt = Annotated[Path, typer.Option("--data", exists=True, file_okay=False, help="Gold data folder.")]
+
+
+@eval_app.command("polnear")
+def eval_polnear(
+    data: DataOpt,
+    split: Annotated[str, typer.Option(help="train or dev (test is withheld).")] = "dev",
+    peers: Annotated[bool, typer.Option(help="Also run textacy's extractor for comparison.")] = True,
+) -> None:
+    """Quote extraction and speaker attribution scores on PolNeAR, beside textacy."""
+    from .eval.polnear import format_report, run_eval
+
+    _out().print(format_report(run_eval(data, split, with_peers=peers)))
+
+
+@eval_app.command("ecbplus")
+def eval_ecbplus(
+    data: DataOpt,
+    order: Annotated[str, typer.Option(help="batch, stream or both.")] = "both",
+    seed: Annotated[int, typer.Option(help="Shuffle seed for the streaming order.")] = 0,
+) -> None:
+    """Story clustering scores on ECB+ (BCubed, pairwise, ARI, AMI), beside TF-IDF peers."""
+    from .eval.ecbplus import format_report, run_eval
+
+    _out().print(format_report(run_eval(data, order=order, seed=seed)))
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,24 @@
+"""Domain errors. The library raises these; cli.py and web/ translate them at the edge."""
+
+from __future__ import annotations
+
+
+class NewsloomError(Exception):
+    """Base class: the message says what went wrong and what to do about it."""
+
+
+class InputError(NewsloomError):
+    """An input could not be read. ``origin`` names the file (or `-`)."""
+
+    def __init__(self, origin: str, reason: str) -> None:
+        super().__init__(f"{origin}: {reason}")
+        self.origin = origin
+        self.reason = reason
+
+
+class StageError(NewsloomError):
+    """A pipeline stage is misconfigured or failed on an article."""
+
+
+class StoreError(NewsloomError):
+    """The store cannot be opened or written."""

@@ -1,0 +1,275 @@
+"""Every record newsloom reads, computes or writes (pydantic v2).
+
+The JSON export and the JSON Schema printed by ``newsloom schema`` come from these models, so
+field names here are the contract (see DESIGN.md). Offsets are character offsets into
+``Article.text`` exactly as read: ``article.text[start:end] == span.text`` always.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+ParagraphLabel = Literal[
+    "title",
+    "body",
+    "caption",
+    "call_to_action",
+    "related_headline",
+    "embed_signature",
+    "post",
+    "metadata",
+]
+EntityType = Literal["PERSON", "ORG", "GPE", "LOC", "NORP", "OTHER"]
+QuoteKind = Literal["direct", "indirect"]
+SourceFormat = Literal["text", "jsonl", "html"]
+
+_WS = re.compile(r"\s+")
+
+
+def stable_id(*parts: str, length: int = 16) -> str:
+    """A short hex id that depends only on ``parts`` (stable across runs and machines)."""
+    digest = hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+    return digest[:length]
+
+
+def normalise_for_id(text: str) -> str:
+    """Text as it is hashed for an article id: NFC, whitespace collapsed, trimmed.
+
+    Two copies of the same article that differ only in line endings or spacing get one id.
+    """
+    return _WS.sub(" ", unicodedata.normalize("NFC", text)).strip()
+
+
+def article_id(text: str) -> str:
+    return stable_id("article", normalise_for_id(text))
+
+
+class Record(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Span(Record):
+    start: int
+    end: int
+    text: str
+
+
+class Article(Record):
+    """One article as read: the exact original text plus the metadata found around it."""
+
+    id: str
+    text: str
+    path: str | None = Field(
+        None, description="File whose content is exactly `text` (null when read from JSONL/HTML/stdin)."
+    )
+    origin: str = Field(..., description="Where it was read: a path, `path:line` for JSONL, or `-`.")
+    format: SourceFormat = "text"
+    source: str | None = Field(None, description="Outlet / publisher.")
+    title: str | None = None
+    published: str | None = Field(None, description="ISO date YYYY[-MM[-DD]].")
+    url: str | None = None
+    title_span: Span | None = None
+    dateline: Span | None = Field(None, description="The dateline place, e.g. PARIS.")
+    body_start: int = Field(0, description="Offset where the reporting starts (after header lines).")
+    warnings: list[str] = Field(default_factory=list)
+
+
+class Paragraph(Record):
+    start: int
+    end: int
+    label: ParagraphLabel
+    reason: str = Field("", description="The cue that decided the label.")
+
+
+class EntityMention(Span):
+    pass
+
+
+class Entity(Record):
+    """One person/organisation/place within one article, with its mentions resolved."""
+
+    id: str
+    name: str
+    type: EntityType
+    mentions: list[EntityMention] = Field(default_factory=list)
+    aliases: list[str] = Field(default_factory=list)
+    age: int | None = None
+    age_span: Span | None = None
+    roles: list[str] = Field(default_factory=list)
+
+
+class Post(Record):
+    """An embedded social-media post as it survives text export."""
+
+    id: str
+    platform: str = "twitter"
+    author: str | None = None
+    handle: str
+    date: str | None = Field(None, description="ISO date of the post.")
+    text: str
+    hashtags: list[str] = Field(default_factory=list)
+    mentions: list[str] = Field(default_factory=list)
+    media: list[str] = Field(default_factory=list)
+    start: int = Field(..., description="Start of the whole embed (post text + signature).")
+    end: int
+    text_start: int
+    text_end: int
+
+
+class QuoteMention(Record):
+    """One quotation (or indirect attribution) as one article words it."""
+
+    start: int
+    end: int
+    text: str
+    kind: QuoteKind = "direct"
+    cue: str | None = None
+    cue_start: int | None = None
+    cue_end: int | None = None
+    speaker: str | None = Field(None, description="Resolved canonical speaker name.")
+    speaker_text: str | None = Field(None, description="The words the cue names (may be 'she').")
+    speaker_start: int | None = None
+    speaker_end: int | None = None
+    speaker_entity_id: str | None = None
+    post_id: str | None = Field(None, description="Set when the quote sits inside an embedded post.")
+    paragraph_start: int | None = None
+
+
+class DateMention(Record):
+    start: int
+    end: int
+    text: str
+    value: str = Field(..., description="ISO date YYYY[-MM[-DD]], resolved against publication.")
+    sentence_start: int
+    sentence_end: int
+
+
+class Claim(Record):
+    """A number, amount, age, duration or date the article attaches to something."""
+
+    start: int
+    end: int
+    text: str
+    kind: Literal["money", "count", "age", "duration", "date", "percent", "quantity"]
+    value: float | str
+    unit: str | None = None
+    subject: str | None = Field(None, description="What the figure is about (head words).")
+    sentence_start: int
+    sentence_end: int
+
+
+class Framing(Record):
+    hedges: list[Span] = Field(default_factory=list)
+    hedge_score: float = 0.0
+
+
+class ArticleAnalysis(Record):
+    """Everything the per-article stages found in one article."""
+
+    article: Article
+    paragraphs: list[Paragraph] = Field(default_factory=list)
+    entities: list[Entity] = Field(default_factory=list)
+    posts: list[Post] = Field(default_factory=list)
+    quotes: list[QuoteMention] = Field(default_factory=list)
+    dates: list[DateMention] = Field(default_factory=list)
+    claims: list[Claim] = Field(default_factory=list)
+    framing: Framing | None = None
+    sentences: list[tuple[int, int]] = Field(default_factory=list)
+
+
+# --- Story-level records (cross-article) -------------------------------------------------
+
+
+class ExportQuoteMention(Record):
+    article_id: str
+    start: int
+    end: int
+    text: str
+    kind: QuoteKind
+    cue: str | None
+    speaker: str | None
+    speaker_start: int | None
+    speaker_end: int | None
+    variant: str | None = Field(
+        None,
+        description="identical | truncated | extended | merged | censored | filler | paraphrased",
+    )
+
+
+class Quote(Record):
+    id: str
+    text: str
+    speaker: str | None
+    speaker_conflict: list[str] = Field(default_factory=list)
+    mentions: list[ExportQuoteMention]
+
+
+class StoryPost(Record):
+    platform: str
+    handle: str
+    author: str | None
+    date: str | None
+    text: str
+    hashtags: list[str] = Field(default_factory=list)
+    article_ids: list[str]
+
+
+class StoryEntity(Record):
+    name: str
+    type: str
+    aliases: list[str] = Field(default_factory=list)
+    age: int | None = None
+    ages: dict[str, int] = Field(default_factory=dict, description="article id -> stated age")
+    age_conflict: bool = False
+    roles: list[str] = Field(default_factory=list)
+    article_ids: list[str] = Field(default_factory=list)
+
+
+class TimelineEvent(Record):
+    date: str
+    text: str
+    article_ids: list[str]
+
+
+class Story(Record):
+    id: str
+    title: str | None
+    article_ids: list[str]
+    quotes: list[Quote] = Field(default_factory=list)
+    posts: list[StoryPost] = Field(default_factory=list)
+    entities: list[StoryEntity] = Field(default_factory=list)
+    timeline: list[TimelineEvent] = Field(default_factory=list)
+    extra: dict[str, object] = Field(
+        default_factory=dict,
+        description="Later cross-article results (passages, conflicts, summary, ...).",
+    )
+
+
+class ExportArticle(Record):
+    id: str
+    path: str | None
+    origin: str
+    source: str | None
+    title: str | None
+    published: str | None
+    url: str | None = None
+    format: SourceFormat = "text"
+
+
+class Skipped(Record):
+    origin: str
+    reason: str
+
+
+class Corpus(Record):
+    """The JSON export: the contract other tools read (DESIGN.md)."""
+
+    articles: list[ExportArticle]
+    stories: list[Story]
+    skipped: list[Skipped] = Field(default_factory=list)
+    generator: str = "newsloom"

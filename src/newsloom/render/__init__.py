@@ -1,0 +1,1 @@
+"""Output formats: JSON export (the contract), CSV tables and HTML pages."""

@@ -1,0 +1,47 @@
+"""The JSON export (DESIGN.md's contract), written atomically."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from ..models import Article, Corpus, ExportArticle, Skipped, Story
+
+
+def export_article(article: Article) -> ExportArticle:
+    return ExportArticle(
+        id=article.id, path=article.path, origin=article.origin, source=article.source,
+        title=article.title, published=article.published, url=article.url, format=article.format,
+    )
+
+
+def build_corpus(
+    articles: Iterable[Article], stories: Sequence[Story], skipped: Sequence[Skipped] = ()
+) -> Corpus:
+    return Corpus(
+        articles=[export_article(a) for a in articles], stories=list(stories), skipped=list(skipped)
+    )
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write via a temporary file in the same folder, then rename: readers never see half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_corpus(corpus: Corpus, path: Path) -> None:
+    write_atomic(path, json.dumps(corpus.model_dump(mode="json"), ensure_ascii=False, indent=1) + "\n")
+
+
+def corpus_schema() -> dict:
+    return Corpus.model_json_schema()

@@ -1,0 +1,99 @@
+"""Tables of the store (SQLAlchemy Core). One place for the schema; sql.py uses it."""
+
+from __future__ import annotations
+
+from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text
+
+SCHEMA_VERSION = 1
+
+metadata = MetaData()
+
+meta = Table(
+    "newsloom_meta",
+    metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+articles = Table(
+    "articles",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("origin", Text, nullable=False),
+    Column("path", Text),
+    Column("format", String(16), nullable=False),
+    Column("source", Text),
+    Column("title", Text),
+    Column("published", String(10)),
+    Column("url", Text),
+    Column("text", Text, nullable=False),
+    Column("ingested_at", Float, nullable=False),
+)
+
+# The full per-article analysis as JSON: the tables below are queryable projections of it.
+analyses = Table(
+    "analyses",
+    metadata,
+    Column("article_id", String(32), ForeignKey("articles.id", ondelete="CASCADE"), primary_key=True),
+    Column("data", Text, nullable=False),
+)
+
+entities = Table(
+    "entities",
+    metadata,
+    Column("article_id", String(32), ForeignKey("articles.id", ondelete="CASCADE"), nullable=False),
+    Column("entity_id", String(32), nullable=False),
+    Column("name", Text, nullable=False),
+    Column("type", String(16), nullable=False),
+    Column("age", Integer),
+    Column("roles", Text, nullable=False),
+    Column("mentions", Integer, nullable=False),
+    Index("ix_entities_name", "name"),
+    Index("ix_entities_article", "article_id"),
+)
+
+quotes = Table(
+    "quotes",
+    metadata,
+    Column("article_id", String(32), ForeignKey("articles.id", ondelete="CASCADE"), nullable=False),
+    Column("start", Integer, nullable=False),
+    Column("end", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("cue", Text),
+    Column("speaker", Text),
+    Index("ix_quotes_speaker", "speaker"),
+    Index("ix_quotes_article", "article_id"),
+)
+
+posts = Table(
+    "posts",
+    metadata,
+    Column("article_id", String(32), ForeignKey("articles.id", ondelete="CASCADE"), nullable=False),
+    Column("post_id", String(32), nullable=False),
+    Column("platform", String(32), nullable=False),
+    Column("handle", Text, nullable=False),
+    Column("author", Text),
+    Column("date", String(10)),
+    Column("text", Text, nullable=False),
+    Index("ix_posts_post", "post_id"),
+    Index("ix_posts_article", "article_id"),
+)
+
+stories = Table(
+    "stories",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("title", Text),
+    Column("first_published", String(10)),
+    Column("n_articles", Integer, nullable=False),
+    Column("data", Text, nullable=False),
+)
+
+story_articles = Table(
+    "story_articles",
+    metadata,
+    Column("article_id", String(32), ForeignKey("articles.id", ondelete="CASCADE"), primary_key=True),
+    Column("story_id", String(32), nullable=False),
+    Index("ix_story_articles_story", "story_id"),
+)

@@ -1,0 +1,113 @@
+"""The SQL store on a real SQLite database: idempotent ingest, atomic writes, listings."""
+
+from __future__ import annotations
+
+import pytest
+
+from newsloom.errors import StoreError
+from newsloom.models import (
+    Article,
+    ArticleAnalysis,
+    Entity,
+    EntityMention,
+    Post,
+    QuoteMention,
+    Story,
+    article_id,
+)
+from newsloom.store import normalise_url, open_store
+from newsloom.store.sql import SqlStore
+
+
+def make_analysis(text: str, source: str = "Daily Example", age: int | None = None) -> ArticleAnalysis:
+    article = Article(id=article_id(text), text=text, origin="t.txt", path="t.txt", source=source,
+                      published="2021-03-14", title=text.split(".")[0])
+    name_end = text.index("Roe") + 3
+    entity = Entity(id="e1", name="Jane Roe", type="PERSON", age=age, roles=["producer"],
+                    mentions=[EntityMention(start=0, end=name_end, text=text[:name_end])])
+    q0 = text.index('"') + 1
+    q1 = text.index('"', q0)
+    quote = QuoteMention(start=q0, end=q1, text=text[q0:q1], speaker="Jane Roe", cue="said")
+    post = Post(id="p1", handle="sam_writes", author="Sam", date="2021-03-02", text="Hello",
+                start=0, end=5, text_start=0, text_end=5)
+    return ArticleAnalysis(article=article, entities=[entity], quotes=[quote], posts=[post])
+
+
+TEXT_A = 'Jane Roe said: "We will rebuild the bridge." The council agreed.'
+TEXT_B = 'Jane Roe told reporters: "Work starts in May." Residents cheered.'
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("newsloom.db", "sqlite:///newsloom.db"),
+        (":memory:", "sqlite://"),
+        ("sqlite:///x.db", "sqlite:///x.db"),
+        ("postgresql+psycopg://u:p@h/db", "postgresql+psycopg://u:p@h/db"),
+    ],
+)
+def test_url_normalisation(given, expected):
+    assert normalise_url(given) == expected
+
+
+def test_same_article_twice_is_stored_once(tmp_path):
+    store = open_store(str(tmp_path / "s.db"))
+    assert store.add_analysis(make_analysis(TEXT_A)) is True
+    assert store.add_analysis(make_analysis(TEXT_A)) is False
+    assert store.count_articles() == 1
+    # Whitespace-only differences hash to the same id.
+    assert store.add_analysis(make_analysis(TEXT_A.replace(" ", "  "))) is False
+    assert store.count_articles() == 1
+
+
+def test_roundtrip_keeps_the_exact_text_and_analysis(memory_store):
+    analysis = make_analysis(TEXT_A + "\r\n\r\nSecond\tparagraph.")
+    memory_store.add_analysis(analysis)
+    (back,) = memory_store.analyses()
+    assert back == analysis
+
+
+def test_a_crash_mid_write_leaves_the_store_as_it_was(tmp_path, monkeypatch):
+    store = open_store(str(tmp_path / "s.db"))
+    store.add_analysis(make_analysis(TEXT_A))
+    original = SqlStore._insert
+
+    def insert_then_crash(self, conn, analysis):
+        original(self, conn, analysis)
+        raise RuntimeError("power cut")
+
+    monkeypatch.setattr(SqlStore, "_insert", insert_then_crash)
+    with pytest.raises(RuntimeError):
+        store.add_analysis(make_analysis(TEXT_B))
+    monkeypatch.undo()
+    reopened = open_store(str(tmp_path / "s.db"))
+    assert reopened.count_articles() == 1
+    assert [p["text"] for p in reopened.posts()] == ["Hello"]
+    assert [r["name"] for r in reopened.people()] == ["Jane Roe"]
+
+
+def test_people_and_posts_group_across_articles(memory_store):
+    memory_store.add_analysis(make_analysis(TEXT_A, age=33))
+    memory_store.add_analysis(make_analysis(TEXT_B, age=34))
+    (person,) = memory_store.people()
+    assert person["ages"] == [33, 34] and len(person["article_ids"]) == 2
+    (post,) = memory_store.posts()
+    assert len(post["article_ids"]) == 2
+
+
+def test_stories_are_replaced_not_duplicated(memory_store):
+    a, b = make_analysis(TEXT_A), make_analysis(TEXT_B)
+    memory_store.add_analyses([a, b])
+    ida, idb = a.article.id, b.article.id
+    memory_store.replace_stories([Story(id="s1", title="x", article_ids=[ida]),
+                                  Story(id="s2", title="y", article_ids=[idb])])
+    memory_store.replace_stories([Story(id="s3", title="z", article_ids=[ida, idb])])
+    assert [s.id for s in memory_store.stories()] == ["s3"]
+    assert memory_store.story_of(idb) == "s3"
+    assert memory_store.story("s3").title == "z"
+    assert memory_store.story("nope") is None
+
+
+def test_unopenable_store_says_what_to_do(tmp_path):
+    with pytest.raises(StoreError, match="--db URL"):
+        open_store(f"sqlite:///{tmp_path}/missing-dir/x.db")
