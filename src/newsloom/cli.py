@@ -79,8 +79,8 @@ class _ProgressReporter:
         self.progress.__enter__()
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.progress.__exit__(*exc)
+    def __exit__(self, exc_type, exc, tb) -> None:  # type: ignore[no-untyped-def]
+        self.progress.__exit__(exc_type, exc, tb)
 
     def __call__(self, kind: str, payload: object) -> None:
         if kind == "skipped" and isinstance(payload, Skipped):

@@ -161,11 +161,43 @@ class Claim(Record):
     subject: str | None = Field(None, description="What the figure is about (head words).")
     sentence_start: int
     sentence_end: int
+    value_high: float | None = Field(None, description="Upper end of a range ('3 to 5 years').")
+    qualifier: str | None = Field(None, description="The words bounding it: 'less than', 'about'.")
+    bound: Literal["exact", "approx", "above", "below"] = "exact"
+    context: list[str] = Field(
+        default_factory=list, description="Content lemmas of its clause (to match it across outlets)."
+    )
+
+
+class Hedge(Span):
+    """A word or phrase that distances the article from what it reports (or, as a booster,
+    asserts it)."""
+
+    kind: str = Field("hedge", description="Cue family: adverb, modal, appear, passive-report, ...")
+
+
+class SourceCredit(Record):
+    """The article credits an outlet/organisation with the material: `obtained by X`, `X reported`."""
+
+    name: str
+    start: int
+    end: int
+    cue: str = Field(..., description="Normalised cue: 'reported by', 'obtained by', 'told', ...")
+    cue_start: int
+    cue_end: int
+    sentence_start: int
+    sentence_end: int
 
 
 class Framing(Record):
-    hedges: list[Span] = Field(default_factory=list)
-    hedge_score: float = 0.0
+    hedges: list[Hedge] = Field(default_factory=list)
+    hedge_score: float = Field(0.0, description="Hedges per 100 words of the article's own reporting.")
+    boosters: list[Hedge] = Field(default_factory=list)
+    own_words: int = Field(0, description="Words of own reporting (body, outside quotes and posts).")
+    sentences: int = 0
+    hedged_sentences: int = 0
+    explanation: str = ""
+    credits: list[SourceCredit] = Field(default_factory=list)
 
 
 class ArticleAnalysis(Record):
@@ -236,6 +268,90 @@ class TimelineEvent(Record):
     article_ids: list[str]
 
 
+class PassageSpan(Record):
+    article_id: str
+    start: int
+    end: int
+    text: str
+    source: str | None = None
+    published: str | None = None
+
+
+class CopiedPassage(Record):
+    """Sentences shared verbatim or near-verbatim by several outlets' articles."""
+
+    id: str
+    spans: list[PassageSpan]
+    similarity: float = Field(..., description="Lowest verified similarity between two spans (0-1).")
+    earliest_article_id: str | None = None
+    earliest_source: str | None = None
+    earliest_reason: str = Field("", description="Why that one is earliest, or why it is unknown.")
+
+
+class CreditCitation(Record):
+    article_id: str
+    start: int
+    end: int
+    text: str
+    cue: str
+
+
+class CreditedSource(Record):
+    """An outlet/organisation the story's articles say first published the material."""
+
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    cues: list[str] = Field(default_factory=list)
+    article_ids: list[str] = Field(default_factory=list)
+    citations: list[CreditCitation] = Field(default_factory=list)
+    is_story_outlet: bool = Field(False, description="One of the story's own articles is from it.")
+
+
+class FactStatement(Record):
+    """One article's wording of a fact (a Claim, with where it came from)."""
+
+    article_id: str
+    source: str | None = None
+    start: int
+    end: int
+    text: str
+    kind: str
+    value: float | str
+    value_high: float | None = None
+    unit: str | None = None
+    qualifier: str | None = None
+    bound: str = "exact"
+    subject: str | None = None
+
+
+class FactGroup(Record):
+    """Figures attached to the same thing by different outlets, lined up and compared."""
+
+    id: str
+    kind: str
+    subject: str | None
+    unit: str | None = None
+    statements: list[FactStatement]
+    outlets: list[str] = Field(default_factory=list)
+    status: Literal["same", "compatible", "conflict", "not_compared"] = "same"
+    explanation: str = ""
+
+
+class OutletReport(Record):
+    """What one outlet alone reported in the story, and how hedged its own wording is."""
+
+    outlet: str
+    article_ids: list[str]
+    exclusive_quotes: list[ExportQuoteMention] = Field(default_factory=list)
+    exclusive_facts: list[FactStatement] = Field(default_factory=list)
+    exclusive_posts: list[StoryPost] = Field(default_factory=list)
+    hedges: int = 0
+    own_words: int = 0
+    hedge_score: float = Field(0.0, description="Hedges per 100 words of own reporting.")
+    hedged_sentence_share: float = 0.0
+    explanation: str = ""
+
+
 class Story(Record):
     id: str
     title: str | None
@@ -244,6 +360,10 @@ class Story(Record):
     posts: list[StoryPost] = Field(default_factory=list)
     entities: list[StoryEntity] = Field(default_factory=list)
     timeline: list[TimelineEvent] = Field(default_factory=list)
+    copied_passages: list[CopiedPassage] = Field(default_factory=list)
+    credited_sources: list[CreditedSource] = Field(default_factory=list)
+    facts: list[FactGroup] = Field(default_factory=list)
+    outlets: list[OutletReport] = Field(default_factory=list)
     extra: dict[str, object] = Field(
         default_factory=dict,
         description="Later cross-article results (passages, conflicts, summary, ...).",

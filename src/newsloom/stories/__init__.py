@@ -10,6 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..models import ArticleAnalysis, Story, stable_id
+from .conflicts import group_claims
+from .credits import credited_sources
+from .outlets import outlet_reports
+from .passages import find_copied_passages
 
 
 def story_id(article_ids: Sequence[str]) -> str:
@@ -21,7 +25,21 @@ def consolidate(analyses: Sequence[ArticleAnalysis], sid: str | None = None) -> 
     """One Story from the analyses of its articles."""
     ids = [a.article.id for a in analyses]
     first = analyses[0].article
-    return Story(id=sid or story_id(ids), title=first.title, article_ids=ids)
+    story = Story(id=sid or story_id(ids), title=first.title, article_ids=ids)
+    _add_sourcing(story, analyses)
+    return story
+
+
+def _add_sourcing(story: Story, analyses: Sequence[ArticleAnalysis]) -> None:
+    """Copied passages, credited sources, facts lined up, and what each outlet alone reported.
+
+    Runs after entity merging: ages are matched through ``story.entities``.
+    """
+    fact_groups = group_claims(analyses, story.entities)
+    story.copied_passages = find_copied_passages(analyses)
+    story.credited_sources = credited_sources(analyses)
+    story.facts = [g for g in fact_groups if len(g.outlets) > 1]
+    story.outlets = outlet_reports(analyses, fact_groups)
 
 
 def build_stories(analyses: Sequence[ArticleAnalysis]) -> list[Story]:

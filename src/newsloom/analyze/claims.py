@@ -1,0 +1,250 @@
+"""Claims stage: the figures an article states in its own reporting, each tied to what it is about.
+
+Money, counts, ages, durations, percentages and measured quantities are found by the number
+grammar in ``quantities.py`` inside body paragraphs, outside direct quotes and embedded posts
+(a figure in a quote is the speaker's claim, not the outlet's). Each gets a *subject* from the
+dependency parse: the noun it modifies ("a $3m payout", "a two-year contract"), the noun it
+completes ("a payout of US$3 million", "40 percent of residents"), the subject of a copula
+("the payout was $3m") or the verb it measures ("left after three years"). Ages are tied to
+the person they describe. ``context`` keeps the clause's content lemmas so the story stage can
+tell "12,000 people were evacuated" from "12 people died".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from ..models import Claim, Entity, Paragraph
+from ..pipeline import StageContext, stage
+from .quantities import Quantity, find_quantities
+from .reporting import body_ranges, excluded_spans, inside
+
+# Nouns after a bare number that do not name counted things ("three times", "two of").
+NOT_COUNTED = frozenset({"time", "times", "percent", "way", "ways"})
+# Prepositions that link a head noun to the figure that completes it ("payout of $3m").
+COMPLEMENT_PREPS = frozenset({"of", "worth", "at", "for", "totalling", "totaling", "to"})
+# Words of a clause that carry no content for matching facts across outlets.
+CONTEXT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ"})
+MAX_CONTEXT = 30  # lemmas kept per claim; a long clause adds noise beyond that
+MAX_AGE = 125  # an age above this is a misread figure
+
+
+@stage(
+    "claims",
+    requires=("doc", "paragraphs", "entities", "quotes", "posts"),
+    assigns=("claims",),
+)
+def find_claims(ctx: StageContext) -> None:
+    ctx.analysis.claims = sorted(
+        extract_claims(
+            ctx.doc,
+            ctx.analysis.paragraphs,
+            ctx.analysis.entities,
+            excluded_spans(ctx.analysis.quotes, ctx.analysis.posts),
+        ),
+        key=lambda c: (c.start, c.end),
+    )
+
+
+def extract_claims(
+    doc,
+    paragraphs: Iterable[Paragraph],
+    entities: Iterable[Entity],
+    excluded: list[tuple[int, int]],
+) -> Iterator[Claim]:
+    text = doc.text
+    people = _person_mentions(entities)
+    seen: set[tuple[int, int]] = set()
+    for pstart, pend in body_ranges(paragraphs, len(text)):
+        for q in find_quantities(text[pstart:pend]):
+            start, end = q.start + pstart, q.end + pstart
+            if inside(start, end, excluded):
+                continue
+            claim = _claim(doc, q, start, end, people)
+            if claim is not None and (start, end) not in seen:
+                seen.add((start, end))
+                yield claim
+    yield from _entity_ages(doc, entities, paragraphs, excluded, seen)
+
+
+def _claim(doc, q: Quantity, start: int, end: int, people) -> Claim | None:
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return None
+    sent = span.sent
+    kind = q.kind
+    if kind == "number":
+        noun = _counted_noun(span)
+        if noun is None:
+            return None
+        kind, subject = "count", _phrase(noun, span)
+    elif kind == "age":
+        if not 0 < q.value <= MAX_AGE:
+            return None
+        subject = _person_near(span, people) or _subject(span, kind)
+    else:
+        subject = _subject(span, kind)
+    return Claim(
+        start=start,
+        end=end,
+        text=doc.text[start:end],
+        kind=kind,
+        value=q.value,
+        value_high=q.value_high,
+        unit=q.unit,
+        qualifier=q.qualifier,
+        bound=q.bound,  # type: ignore[arg-type]
+        subject=subject,
+        sentence_start=sent.start_char,
+        sentence_end=sent.end_char,
+        context=_context(span, subject),
+    )
+
+
+def _next_tokens(span) -> list:
+    """The noun run right after the figure ("$3m payout", "two-year contract")."""
+    doc, run = span.doc, []
+    for token in doc[span.end : min(len(doc), span.end + 3)]:
+        if token.pos_ in ("NOUN", "ADJ", "PROPN") and token.is_alpha and token.ent_type_ != "DATE":
+            if token.pos_ == "PROPN" and token.text[:1].isupper():
+                break  # "3 Downing Street" is an address, "two Americans" is fine below
+            run.append(token)
+        else:
+            break
+    return run
+
+
+def _counted_noun(span):
+    """A bare number counts the noun right after it ("12,000 people", "three young children")."""
+    run = _next_tokens(span)
+    nouns = [t for t in run if t.pos_ == "NOUN"]
+    if nouns and nouns[-1].lemma_.lower() not in NOT_COUNTED:
+        return nouns[-1]
+    head = span.root.head
+    if span.root.dep_ == "nummod" and head.pos_ == "NOUN" and head.i >= span.end:
+        return head if head.lemma_.lower() not in NOT_COUNTED else None
+    return None
+
+
+def _phrase(token, span=None) -> str:
+    """A head word with its compound modifiers, lower-cased: 'signing bonus', 'contract'.
+
+    Words of the figure itself ("two-year" in "two-year contract") are not part of it.
+    """
+    parts = [
+        c
+        for c in token.lefts
+        if c.dep_ == "compound"
+        and c.is_alpha
+        and not (span is not None and span.start <= c.i < span.end)
+    ]
+    words = [c.lower_ for c in parts] + [
+        token.lemma_.lower() if token.pos_ != "PROPN" else token.text
+    ]
+    return " ".join(words)
+
+
+def _subject(span, kind: str) -> str | None:
+    """What the figure is about, from the parse (see the module docstring for the order)."""
+    root = span.root
+    run = _next_tokens(span)
+    if run:
+        return _phrase(run[-1], span)
+    doc = span.doc
+    after = doc[span.end] if span.end < len(doc) else None
+    if (
+        after is not None
+        and after.lower_ in ("of", "in")
+        and kind in ("percent", "quantity", "money")
+    ):
+        objects = [c for c in after.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")]
+        if objects:
+            return _phrase(objects[0])
+    head = root.head
+    if root.dep_ == "pobj" and head.lower_ in COMPLEMENT_PREPS | {"after", "in", "within", "by"}:
+        owner = head.head
+        if owner.pos_ in ("NOUN", "PROPN") and head.lower_ in COMPLEMENT_PREPS:
+            return _phrase(owner)
+        if owner.pos_ in ("VERB", "AUX"):
+            return owner.lemma_.lower()
+    if root.dep_ in ("attr", "acomp") and head.lemma_ == "be":
+        subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if subjects and subjects[0].pos_ in ("NOUN", "PROPN"):
+            return _phrase(subjects[0])
+    if root.dep_ in ("appos",) and head.pos_ in ("NOUN", "PROPN"):
+        return _phrase(head)
+    if head.pos_ in ("VERB", "AUX") and head is not root:
+        return head.lemma_.lower()
+    if head.pos_ == "NOUN" and head is not root and not (span.start <= head.i < span.end):
+        return _phrase(head)
+    return None
+
+
+def _context(span, subject: str | None) -> list[str]:
+    """Content lemmas of the clause holding the figure (not the figure's own words)."""
+    clause = span.root
+    while clause.pos_ not in ("VERB", "AUX") and clause.head is not clause:
+        clause = clause.head
+    words = {
+        t.lemma_.lower()
+        for t in clause.subtree
+        if t.pos_ in CONTEXT_POS
+        and t.is_alpha
+        and not t.is_stop
+        and not (span.start <= t.i < span.end)
+    }
+    if subject:
+        words.update(subject.lower().split())
+    return sorted(words)[:MAX_CONTEXT] if len(words) > MAX_CONTEXT else sorted(words)
+
+
+def _person_mentions(entities: Iterable[Entity]) -> list[tuple[int, int, str]]:
+    return sorted(
+        (m.start, m.end, e.name) for e in entities if e.type == "PERSON" for m in e.mentions
+    )
+
+
+def _person_near(span, people: list[tuple[int, int, str]]) -> str | None:
+    """The person an age describes: the nearest person mention in the same sentence."""
+    sent = span.sent
+    best: tuple[int, str] | None = None
+    for start, end, name in people:
+        if start < sent.start_char or end > sent.end_char:
+            continue
+        gap = span.start_char - end if end <= span.start_char else start - span.end_char
+        gap = max(gap, 0)
+        if best is None or gap < best[0]:
+            best = (gap, name)
+    return best[1] if best else None
+
+
+def _entity_ages(doc, entities, paragraphs, excluded, seen) -> Iterator[Claim]:
+    """Ages the entities stage read from appositions ("Roe, 33,")."""
+    body = body_ranges(paragraphs, len(doc.text))
+    for entity in entities:
+        span = entity.age_span
+        if entity.age is None or span is None or (span.start, span.end) in seen:
+            continue
+        if not inside(span.start, span.end, body) or inside(span.start, span.end, excluded):
+            continue
+        if any(s <= span.start and span.end <= e for s, e in seen):
+            continue
+        if doc.text[span.start : span.end] != span.text or not 0 < entity.age <= MAX_AGE:
+            continue
+        tokens = doc.char_span(span.start, span.end, alignment_mode="expand")
+        if tokens is None or len(tokens) == 0:
+            continue
+        seen.add((span.start, span.end))
+        sent = tokens.sent
+        yield Claim(
+            start=span.start,
+            end=span.end,
+            text=span.text,
+            kind="age",
+            value=float(entity.age),
+            unit="year",
+            subject=entity.name,
+            sentence_start=sent.start_char,
+            sentence_end=sent.end_char,
+            context=_context(tokens, entity.name),
+        )

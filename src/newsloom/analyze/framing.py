@@ -1,0 +1,179 @@
+"""Framing stage: how hedged the article's own reporting is, and whom it credits for the material.
+
+Only the outlet's own words count: body paragraphs minus direct quotes and embedded posts
+(a speaker saying "maybe" is not the outlet hedging). Hedges are found on the parse by cue
+family, after the categories of the hedging literature (Hyland 1998): distancing adverbs and
+adjectives ("allegedly", "reportedly", "alleged"), epistemic modals ("may", "might", "could"),
+``appear``/``seem`` with a complement ("appears to"), passive reporting verbs with an
+infinitive ("is said to", "is believed to"), attribution ("according to"), distancing verbs
+("claimed", "suggests") and stated uncertainty ("it is unclear"). Boosters ("confirmed",
+"clearly", "in fact") are counted beside them. The score is hedges per 100 words of own
+reporting, with the share of hedged sentences and the cues behind it in ``explanation``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from ..models import Framing, Hedge
+from ..pipeline import StageContext, stage
+from .reporting import body_ranges, excluded_spans, inside
+from .sourcing import find_credits
+
+HEDGE_ADVERBS = frozenset(
+    {
+        "allegedly", "reportedly", "apparently", "purportedly", "supposedly", "seemingly",
+        "possibly", "probably", "perhaps", "presumably", "maybe", "reputedly", "ostensibly",
+        "likely", "unlikely", "conceivably",
+    }
+)  # fmt: skip
+HEDGE_ADJECTIVES = frozenset(
+    {
+        "alleged", "suspected", "purported", "apparent", "possible", "probable", "presumed",
+        "unconfirmed", "unverified", "rumoured", "rumored", "putative", "unclear", "uncertain",
+        "unknown", "likely", "unlikely",
+    }
+)  # fmt: skip
+EPISTEMIC_MODALS = frozenset({"may", "might", "could"})
+APPEAR_VERBS = frozenset({"appear", "seem"})
+REPORTING_PASSIVES = frozenset(
+    {"say", "believe", "think", "understand", "report", "allege", "rumour", "rumor", "suspect",
+     "expect", "claim", "know", "suppose", "estimate"}
+)  # fmt: skip
+DISTANCING_VERBS = frozenset({"claim", "allege", "suggest", "purport"})
+BOOSTER_ADVERBS = frozenset(
+    {"clearly", "definitely", "certainly", "undoubtedly", "obviously", "indeed", "undeniably",
+     "unquestionably"}
+)  # fmt: skip
+BOOSTER_VERBS = frozenset({"confirm", "prove", "establish", "verify"})
+
+
+@stage(
+    "framing",
+    requires=("doc", "paragraphs", "entities", "quotes", "posts"),
+    assigns=("framing",),
+)
+def frame(ctx: StageContext) -> None:
+    excluded = excluded_spans(ctx.analysis.quotes, ctx.analysis.posts)
+    own = body_ranges(ctx.analysis.paragraphs, len(ctx.doc.text))
+    framing = measure_framing(ctx.doc, own, excluded)
+    framing.credits = find_credits(ctx.doc, ctx.analysis.entities, own, excluded)
+    ctx.analysis.framing = framing
+
+
+def _own(token, own: list[tuple[int, int]], excluded: list[tuple[int, int]]) -> bool:
+    start, end = token.idx, token.idx + len(token)
+    return inside(start, end, own) and not inside(start, end, excluded)
+
+
+def measure_framing(doc, own: list[tuple[int, int]], excluded: list[tuple[int, int]]) -> Framing:
+    hedges: list[Hedge] = []
+    boosters: list[Hedge] = []
+    words = sentences = hedged = 0
+    for sent in doc.sents:
+        tokens = [t for t in sent if _own(t, own, excluded)]
+        own_words = sum(1 for t in tokens if t.is_alpha or t.like_num)
+        if own_words == 0:
+            continue
+        words += own_words
+        sentences += 1
+        found = [h for t in tokens if (h := _hedge(t)) is not None]
+        found = [h for h in _dedupe(found) if not inside(h.start, h.end, excluded)]
+        hedges.extend(found)
+        hedged += bool(found)
+        boosters.extend(b for t in tokens if (b := _booster(t)) is not None)
+    score = round(100.0 * len(hedges) / words, 3) if words else 0.0
+    return Framing(
+        hedges=hedges,
+        hedge_score=score,
+        boosters=boosters,
+        own_words=words,
+        sentences=sentences,
+        hedged_sentences=hedged,
+        explanation=explain(len(hedges), words, hedged, sentences, len(boosters), hedges),
+    )
+
+
+def explain(
+    n_hedges: int,
+    words: int,
+    hedged: int,
+    sentences: int,
+    n_boosters: int,
+    hedges: Iterable[Hedge] = (),
+) -> str:
+    """The score in words, so a reader can check it."""
+    if words == 0:
+        return "no own reporting found (body text outside quotes and posts is empty)"
+    score = 100.0 * n_hedges / words
+    text = (
+        f"{n_hedges} hedge(s) in {words} words of own reporting = {score:.2f} per 100 words; "
+        f"{hedged} of {sentences} sentence(s) hedged; {n_boosters} assertive marker(s)"
+    )
+    common = Counter(h.text.lower() for h in hedges).most_common(3)
+    if common:
+        text += "; most used: " + ", ".join(f"'{w}' x{n}" for w, n in common)
+    return text
+
+
+def _span(doc, start_token, end_token, kind: str) -> Hedge:
+    start, end = start_token.idx, end_token.idx + len(end_token)
+    return Hedge(start=start, end=end, text=doc.text[start:end], kind=kind)
+
+
+def _hedge(token) -> Hedge | None:
+    doc, lemma, lower = token.doc, token.lemma_.lower(), token.lower_
+    if token.pos_ == "ADV" and lower in HEDGE_ADVERBS:
+        return _span(doc, token, token, "adverb")
+    if token.pos_ == "ADJ" and lower in HEDGE_ADJECTIVES:
+        return _span(doc, token, token, "adjective")
+    if token.tag_ == "MD" and lower in EPISTEMIC_MODALS:
+        nxt = doc[token.i + 1] if token.i + 1 < len(doc) else None
+        end = nxt if nxt is not None and nxt.lower_ == "have" else token
+        return _span(doc, token, end, "modal")
+    if lower == "according" and token.i + 1 < len(doc) and doc[token.i + 1].lower_ == "to":
+        return _span(doc, token, doc[token.i + 1], "attribution")
+    if token.pos_ in ("VERB", "AUX") and lemma in APPEAR_VERBS:
+        comps = [c for c in token.children if c.dep_ in ("xcomp", "ccomp")]
+        if comps:
+            nxt = doc[token.i + 1] if token.i + 1 < len(doc) else None
+            end = nxt if nxt is not None and nxt.lower_ == "to" else token
+            return _span(doc, token, end, "appear")
+    if token.tag_ == "VBN" and lemma in REPORTING_PASSIVES:
+        aux = [c for c in token.children if c.dep_ == "auxpass"]
+        comps = [c for c in token.children if c.dep_ in ("xcomp", "ccomp")]
+        if aux and comps:
+            nxt = doc[token.i + 1] if token.i + 1 < len(doc) else None
+            end = nxt if nxt is not None and nxt.lower_ == "to" else token
+            return _span(doc, aux[0] if aux[0].i < token.i else token, end, "passive-report")
+    if token.pos_ == "VERB" and lemma in DISTANCING_VERBS and token.tag_ != "VBN":
+        return _span(doc, token, token, "distancing")
+    if lemma == "clear" and token.pos_ == "ADJ":
+        # "not clear": the negation hangs on the adjective or on its copula.
+        negs = [c for t in (token, token.head) for c in t.children if c.dep_ == "neg"]
+        if negs and negs[0].i < token.i:
+            return _span(doc, negs[0], token, "uncertainty")
+    return None
+
+
+def _booster(token) -> Hedge | None:
+    doc, lower = token.doc, token.lower_
+    if token.pos_ == "ADV" and lower in BOOSTER_ADVERBS:
+        return _span(doc, token, token, "booster")
+    if lower == "in" and token.i + 1 < len(doc) and doc[token.i + 1].lower_ == "fact":
+        return _span(doc, token, doc[token.i + 1], "booster")
+    negated = any(c.dep_ == "neg" for c in token.children)
+    if token.pos_ == "VERB" and token.lemma_.lower() in BOOSTER_VERBS and not negated:
+        return _span(doc, token, token, "booster")
+    return None
+
+
+def _dedupe(hedges: list[Hedge]) -> list[Hedge]:
+    """One hedge per stretch of text: 'is said to' once, not 'said' again."""
+    out: list[Hedge] = []
+    for h in sorted(hedges, key=lambda h: (h.start, -h.end)):
+        if out and h.start < out[-1].end:
+            continue
+        out.append(h)
+    return out

@@ -1,0 +1,175 @@
+"""Credits to an original source: the outlet or organisation an article says had the material first.
+
+Read from the dependency parse (used by the framing stage), one general pattern per syntactic
+role the credited name can take:
+
+- agent of a publishing verb: "first reported by X", "obtained by X", "released by X"
+- object of "to"/"with" after a giving or speaking word: "provided to X", "a statement to X",
+  "in an interview with X"
+- object of "tell": "told X" (but "told reporters" names no outlet)
+- subject of a publishing verb: "X reported", "X obtained the footage"
+- a report noun owned by X: "a report by X", "X's investigation"
+- "according to X"
+
+X must be an organisation: an ORG entity, or a run of capitalised proper nouns that no person,
+place or nationality entity covers and that reads as a title ("The Daily Courier") or an acronym
+("TMZ"). People, places and common nouns ("reporters", "the statement") are never credited.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from ..models import Entity, SourceCredit
+from .reporting import inside
+
+PUBLISH_VERBS = frozenset(
+    {"report", "obtain", "release", "publish", "break", "reveal", "film", "share", "post", "air",
+     "broadcast", "leak", "acquire", "capture", "uncover", "see", "record", "issue", "provide",
+     "distribute", "first"}
+)  # fmt: skip
+# Verbs whose subject is credited ("X reported"): a subset, since "X shared" or "X provided"
+# usually describes a participant rather than a publisher.
+SUBJECT_VERBS = frozenset(
+    {"report", "obtain", "reveal", "publish", "break", "air", "broadcast", "uncover", "acquire",
+     "learn"}
+)  # fmt: skip
+TO_HEADS = frozenset(
+    {"provide", "give", "send", "leak", "confirm", "say", "speak", "talk", "explain", "describe",
+     "reveal", "write", "hand", "submit", "statement", "interview", "comment", "email", "letter",
+     "remark", "message"}
+)  # fmt: skip
+WITH_HEADS = frozenset({"interview", "speak", "talk", "sit"})
+REPORT_NOUNS = frozenset(
+    {"report", "story", "article", "investigation", "exclusive", "interview", "documentary",
+     "podcast", "broadcast", "footage", "video", "photo", "photos"}
+)  # fmt: skip
+NOT_ORG_TYPES = frozenset({"PERSON", "GPE", "LOC", "NORP", "DATE", "TIME", "CARDINAL", "ORDINAL"})
+ORG_TYPES = frozenset({"ORG", "WORK_OF_ART", "FAC", "PRODUCT"})
+
+
+def find_credits(
+    doc, entities: Iterable[Entity], own: list[tuple[int, int]], excluded: list[tuple[int, int]]
+) -> list[SourceCredit]:
+    entities = list(entities)
+    typed = _entity_types(entities)
+    person_words = {
+        w.lower()
+        for e in entities
+        if e.type == "PERSON"
+        for w in [e.name, *e.aliases]
+        for w in w.split()
+    }
+    credits: list[SourceCredit] = []
+    seen: set[tuple[int, int]] = set()
+    for cue_tokens, cue, target in _candidates(doc):
+        start, end = cue_tokens[0].idx, cue_tokens[-1].idx + len(cue_tokens[-1])
+        if not inside(start, end, own) or inside(start, end, excluded):
+            continue
+        name = _organisation(target, typed, person_words)
+        if name is None or (name[0], name[1]) in seen or inside(name[0], name[1], excluded):
+            continue
+        seen.add((name[0], name[1]))
+        sent = target.sent
+        credits.append(
+            SourceCredit(
+                name=doc.text[name[0] : name[1]],
+                start=name[0],
+                end=name[1],
+                cue=cue,
+                cue_start=start,
+                cue_end=end,
+                sentence_start=sent.start_char,
+                sentence_end=sent.end_char,
+            )
+        )
+    return sorted(credits, key=lambda c: c.start)
+
+
+def _candidates(doc) -> Iterator[tuple[list, str, object]]:
+    """``(cue tokens, normalised cue, the token naming the credited party)`` per pattern."""
+    for token in doc:
+        lemma = token.lemma_.lower()
+        head = token.head
+        if token.dep_ == "agent" and head.lemma_.lower() in PUBLISH_VERBS:
+            first = [c for c in head.children if c.lower_ == "first" and c.i < head.i]
+            cue = ("first " if first else "") + f"{head.lower_} by"
+            for obj in _objects(token):
+                yield [first[0] if first else head, token], cue, obj
+        elif token.lower_ == "to" and token.dep_ in ("prep", "dative"):
+            if head.lower_ == "according":
+                for obj in _objects(token):
+                    yield [head, token], "according to", obj
+            elif head.lemma_.lower() in TO_HEADS:
+                for obj in _objects(token):
+                    yield [head, token], f"{head.lower_} to", obj
+        elif token.lower_ == "with" and token.dep_ == "prep" and head.lemma_.lower() in WITH_HEADS:
+            for obj in _objects(token):
+                yield [head, token], f"{head.lower_} with", obj
+        elif lemma == "tell" and token.pos_ in ("VERB", "AUX"):
+            for obj in token.children:
+                if obj.dep_ in ("dobj", "dative"):
+                    yield [token], "told", obj
+        if lemma in SUBJECT_VERBS and token.pos_ == "VERB" and token.tag_ != "VBN":
+            for subj in token.children:
+                if subj.dep_ == "nsubj":
+                    first = [c for c in token.children if c.lower_ == "first"]
+                    yield [token], ("first " if first else "") + token.lower_, subj
+        if token.pos_ == "NOUN" and lemma in REPORT_NOUNS:
+            for child in token.children:
+                if child.dep_ == "poss":
+                    yield [token], f"{token.lower_} of", child
+                elif child.dep_ == "prep" and child.lower_ in ("by", "from"):
+                    for obj in _objects(child):
+                        yield [token, child], f"{token.lower_} {child.lower_}", obj
+
+
+def _objects(prep) -> list:
+    objects = [c for c in prep.children if c.dep_ == "pobj"]
+    for obj in list(objects):  # "obtained by TMZ and The Daily Courier"
+        objects.extend(c for c in obj.children if c.dep_ == "conj")
+    return objects
+
+
+def _entity_types(entities: list[Entity]) -> list[tuple[int, int, str]]:
+    return sorted((m.start, m.end, e.type) for e in entities for m in e.mentions)
+
+
+def _organisation(token, typed: list[tuple[int, int, str]], person_words: set[str]):
+    """``(start, end)`` of the organisation ``token`` names, or None when it names none."""
+    doc = token.doc
+    pos = token.idx
+    for start, end, etype in typed:  # the entities stage's resolved types come first
+        if start <= pos < end:
+            if etype == "ORG":
+                return start, end
+            if etype in NOT_ORG_TYPES:
+                return None
+            break
+    ent = next((e for e in doc.ents if e.start <= token.i < e.end), None)
+    if ent is not None and ent.label_ in NOT_ORG_TYPES:
+        return None
+    if ent is not None and ent.label_ in ORG_TYPES:
+        span = ent
+    elif token.pos_ != "PROPN":
+        return None
+    else:
+        left = token.i
+        while (
+            left > 0
+            and doc[left - 1].pos_ == "PROPN"
+            and doc[left - 1].head.i in range(left, token.i + 1)
+        ):
+            left -= 1
+        span = doc[left : token.i + 1]
+        words = [t for t in span if t.is_alpha]
+        acronym = len(words) == 1 and words[0].is_upper and len(words[0]) >= 2
+        titled = len(words) >= 2 and all(t.text[:1].isupper() for t in words)
+        if not (acronym or titled):
+            return None
+        # "The Daily Courier": a capitalised determiner belongs to the name.
+        if left > 0 and doc[left - 1].lower_ == "the" and doc[left - 1].text[:1].isupper():
+            span = doc[left - 1 : token.i + 1]
+    if any(t.lower_ in person_words for t in span if t.pos_ == "PROPN"):
+        return None
+    return span.start_char, span.end_char

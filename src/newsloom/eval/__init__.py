@@ -1,0 +1,1 @@
+"""Scorers and readers for the public gold benchmarks (PolNeAR, ECB+, ...)."""

@@ -1,0 +1,291 @@
+"""Facts stated differently: figures that different outlets attach to the same thing, compared.
+
+Claims (from the claims stage) of one kind and one dimension (same currency; durations in days;
+measures in SI units) are candidates when they share their subject's head word or much of
+their clause ("12,000 people were evacuated" vs "12 people died" share the subject but not the
+clause). Ages are matched by the person they describe, with the story's merged entities
+linking "Roe" to "Jane Roe". Candidates are merged best-first, never putting two different
+values from one article into one group (one article giving two values names two things).
+
+Each group is compared on value intervals: a stated figure covers its rounding ("$3m" is
+2.5m-3.5m), "about" widens it, "less than"/"more than" open it on one side. All values
+equal -> ``same``; every pair overlapping -> ``compatible`` (stated differently, both can be
+true); a disjoint pair -> ``conflict``. ``explanation`` says which statements and why.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ..analyze.quantities import to_base
+from ..models import ArticleAnalysis, Claim, FactGroup, FactStatement, StoryEntity, stable_id
+from .outlets import outlet_key, outlet_names
+
+# Claims are one fact at or above this score. A shared subject head scores 0.5 + half the
+# clause overlap, so it needs some shared context; without one, the clauses must share most
+# content words. Set on the hand-built stories in tests/stories/test_conflicts.py.
+SAME_FACT = 0.6
+APPROX_TOLERANCE = 0.1  # "about 3 million" covers +-10% besides its rounding
+MAX_PAIRS = 200_000  # candidate pairs examined per story (blocking keeps typical stories far below)
+
+
+@dataclass
+class Item:
+    claim: Claim
+    article_id: str
+    outlet: str  # key
+    name: str  # display name
+    source: str | None
+    dimension: str | None
+    low: float
+    high: float
+    subject_words: frozenset[str]
+    context: frozenset[str]
+
+
+def group_claims(
+    analyses: Sequence[ArticleAnalysis], entities: Sequence[StoryEntity] = ()
+) -> list[FactGroup]:
+    """Every fact group of the story, single-outlet ones included (see ``line_up_facts``)."""
+    canonical = _canonical_people(entities)
+    names = outlet_names(analyses)
+    items = [
+        item
+        for analysis in analyses
+        for claim in analysis.claims
+        if (item := _item(analysis, claim, canonical, names)) is not None
+    ]
+    groups = _cluster(items)
+    return sorted(
+        (_fact_group(members) for members in groups),
+        key=lambda g: (
+            {"conflict": 0, "compatible": 1, "same": 2, "not_compared": 3}[g.status],
+            -len(g.outlets),
+            g.id,
+        ),
+    )
+
+
+def line_up_facts(
+    analyses: Sequence[ArticleAnalysis], entities: Sequence[StoryEntity] = ()
+) -> list[FactGroup]:
+    """Facts stated by more than one outlet, conflicts first."""
+    return [g for g in group_claims(analyses, entities) if len(g.outlets) > 1]
+
+
+def _canonical_people(entities: Sequence[StoryEntity]) -> dict[str, str]:
+    """Any name or alias of a merged person -> the person's canonical name (lower-cased)."""
+    out: dict[str, str] = {}
+    for entity in entities:
+        if entity.type != "PERSON":
+            continue
+        for name in [entity.name, *entity.aliases]:
+            out[name.casefold()] = entity.name.casefold()
+    return out
+
+
+def _item(
+    analysis: ArticleAnalysis, claim: Claim, canonical: dict[str, str], names: dict[str, str]
+) -> Item | None:
+    if isinstance(claim.value, str):
+        return None
+    dimension, low = to_base(claim.kind, claim.unit, float(claim.value))
+    _, high = to_base(
+        claim.kind,
+        claim.unit,
+        float(claim.value_high if claim.value_high is not None else claim.value),
+    )
+    subject = (claim.subject or "").casefold()
+    if claim.kind == "age":
+        subject = canonical.get(subject, subject)
+    article = analysis.article
+    return Item(
+        claim=claim,
+        article_id=article.id,
+        outlet=outlet_key(article),
+        name=names[outlet_key(article)],
+        source=article.source,
+        dimension=f"{claim.kind}:{dimension}",
+        low=low,
+        high=high,
+        subject_words=frozenset(subject.split()),
+        context=frozenset(claim.context),
+    )
+
+
+def similarity(a: Item, b: Item) -> float:
+    """How likely two claims state one fact (0-1); see SAME_FACT."""
+    if a.dimension != b.dimension:
+        return 0.0
+    if a.claim.kind == "age":  # the same person: full name, or surname alone, shared
+        return 1.0 if a.subject_words & b.subject_words else 0.0
+    union = a.context | b.context
+    overlap = len(a.context & b.context) / len(union) if union else 0.0
+    heads = _head(a) is not None and _head(a) == _head(b)
+    return 0.5 + 0.5 * overlap if heads else overlap
+
+
+def _head(item: Item) -> str | None:
+    words = (item.claim.subject or "").casefold().split()
+    return words[-1] if words else None
+
+
+def _pairs(items: list[Item]) -> list[tuple[float, int, int]]:
+    """Candidate pairs by blocking on subject head and context words, scored."""
+    index: dict[tuple[str | None, str], list[int]] = defaultdict(list)
+    for i, item in enumerate(items):
+        keys = set(item.subject_words) | ({_head(item)} if _head(item) else set())
+        if item.claim.kind != "age":
+            keys |= item.context
+        for key in keys:
+            index[(item.dimension, key)].append(i)
+    seen: set[tuple[int, int]] = set()
+    scored = []
+    for members in index.values():
+        for x, i in enumerate(members):
+            for j in members[x + 1 :]:
+                if len(seen) >= MAX_PAIRS:
+                    break
+                pair = (min(i, j), max(i, j))
+                if pair in seen or items[i].article_id == items[j].article_id:
+                    continue
+                seen.add(pair)
+                score = similarity(items[i], items[j])
+                if score >= SAME_FACT:
+                    scored.append((score, *pair))
+    scored.sort(key=lambda t: (-t[0], t[1], t[2]))
+    return scored
+
+
+def _cluster(items: list[Item]) -> list[list[Item]]:
+    """Best-first merging; one article never gives two different values inside a group."""
+    group_of = list(range(len(items)))
+    members: dict[int, list[int]] = {i: [i] for i in range(len(items))}
+    for _, i, j in _pairs(items):
+        gi, gj = group_of[i], group_of[j]
+        if gi == gj or not _can_merge(members[gi], members[gj], items):
+            continue
+        for k in members[gj]:
+            group_of[k] = gi
+        members[gi].extend(members.pop(gj))
+    return [[items[k] for k in sorted(m)] for m in members.values()]
+
+
+def _can_merge(a: list[int], b: list[int], items: list[Item]) -> bool:
+    values: dict[str, set[tuple[float, float]]] = defaultdict(set)
+    for k in a + b:
+        values[items[k].article_id].add((items[k].low, items[k].high))
+    return all(len(v) == 1 for v in values.values())
+
+
+def rounding(value: float) -> float:
+    """Half the step of the last significant digit: 3e6 -> 5e5, 3.2e6 -> 5e4, 33 -> 0.5."""
+    if value == 0 or not math.isfinite(value):
+        return 0.5
+    exponent = Decimal(repr(abs(value))).normalize().as_tuple().exponent
+    return 0.5 * 10.0 ** int(exponent)
+
+
+def interval(item: Item) -> tuple[float, float]:
+    """The values the statement allows, in base units (see the module docstring)."""
+    claim = item.claim
+    scale = item.low / float(claim.value) if float(claim.value) else 1.0
+    pad = rounding(float(claim.value)) * scale
+    if claim.kind == "age":
+        pad = 0.5 * scale
+    low, high = item.low - pad, item.high + pad
+    if claim.bound == "approx":
+        low, high = low - APPROX_TOLERANCE * abs(item.low), high + APPROX_TOLERANCE * abs(item.high)
+    elif claim.bound == "above":
+        low, high = item.low, math.inf
+    elif claim.bound == "below":
+        low, high = -math.inf if claim.kind in ("percent",) else 0.0, item.high
+    return low, high
+
+
+def _overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def _statement(item: Item) -> FactStatement:
+    c = item.claim
+    return FactStatement(
+        article_id=item.article_id,
+        source=item.source,
+        start=c.start,
+        end=c.end,
+        text=c.text,
+        kind=c.kind,
+        value=c.value,
+        value_high=c.value_high,
+        unit=c.unit,
+        qualifier=c.qualifier,
+        bound=c.bound,
+        subject=c.subject,
+    )
+
+
+def _describe(item: Item) -> str:
+    return f"'{item.claim.text}' ({item.name})"
+
+
+def compare(members: list[Item]) -> tuple[str, str]:
+    """``(status, explanation)`` for one group."""
+    if len({m.outlet for m in members}) < 2:
+        return "same", "stated by one outlet only"
+    exact = {(m.low, m.high, m.claim.bound) for m in members}
+    if len(exact) == 1:
+        forms = sorted({m.claim.text for m in members})
+        return "same", f"all {len(members)} statements give the same value ({'; '.join(forms)})"
+    intervals = [interval(m) for m in members]
+    clashes = [
+        (members[i], members[j])
+        for i in range(len(members))
+        for j in range(i + 1, len(members))
+        if members[i].outlet != members[j].outlet and not _overlap(intervals[i], intervals[j])
+    ]
+    if clashes:
+        shown = "; ".join(f"{_describe(a)} vs {_describe(b)}" for a, b in clashes[:3])
+        more = f" (+{len(clashes) - 3} more)" if len(clashes) > 3 else ""
+        return "conflict", f"cannot both be true: {shown}{more}"
+    reasons = sorted({_why_compatible(m) for m in members} - {""})
+    forms = "; ".join(sorted({_describe(m) for m in members}))
+    return (
+        "compatible",
+        f"worded differently but consistent ({', '.join(reasons) or 'within rounding'}): {forms}",
+    )
+
+
+def _why_compatible(item: Item) -> str:
+    bound = item.claim.bound
+    if bound in ("above", "below"):
+        return f"'{item.claim.qualifier}' is a bound"
+    if bound == "approx":
+        return f"'{item.claim.qualifier}' is approximate"
+    if item.claim.value_high is not None:
+        return "a range"
+    return "rounding"
+
+
+def _fact_group(members: list[Item]) -> FactGroup:
+    status, explanation = compare(members)
+    subjects = Counter(m.claim.subject for m in members if m.claim.subject)
+    if members[0].claim.kind == "age":  # the fullest name of the person
+        subject = max(subjects, key=lambda s: (len(s.split()), subjects[s])) if subjects else None
+    else:
+        subject = subjects.most_common(1)[0][0] if subjects else None
+    units = Counter(m.claim.unit for m in members if m.claim.unit)
+    return FactGroup(
+        id=stable_id("fact", *sorted(f"{m.article_id}:{m.claim.start}" for m in members)),
+        kind=members[0].claim.kind,
+        subject=subject,
+        unit=units.most_common(1)[0][0] if units else None,
+        statements=[_statement(m) for m in members],
+        outlets=sorted({m.name for m in members}),
+        status=status,  # type: ignore[arg-type]
+        explanation=explanation,
+    )

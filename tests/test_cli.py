@@ -1,0 +1,108 @@
+"""The command line end to end on a real SQLite store: what a user types, what they see."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from newsloom.cli import app
+from tests.conftest import REPO, SHARED
+
+ARTICLE_A = (
+    " date 2021-03-14 RIVERTON • The town council approved a new bridge on Sunday.\n\n"
+    'Mayor Jane Roe, 52, said: "We will rebuild it stronger than before." The vote was 7-2.\n\n'
+    '"It is a good day," said council member John Doe.\n'
+)
+ARTICLE_B = (
+    "Flooding closes Harbor Road\n\n"
+    "HARBOR CITY — Heavy rain closed Harbor Road on Tuesday, officials said.\n\n"
+    'Fire chief Ann Lee told reporters: "Stay home tonight."\n'
+)
+
+
+@pytest.fixture()
+def corpus(tmp_path):
+    folder = tmp_path / "corpus"
+    (folder / "nested").mkdir(parents=True)
+    (folder / "a.txt").write_text(ARTICLE_A, encoding="utf-8")
+    (folder / "nested" / "b.txt").write_text(ARTICLE_B, encoding="utf-8")
+    (folder / "empty.txt").write_text("", encoding="utf-8")
+    (folder / "binary.txt").write_bytes(bytes(range(256)) * 4)
+    return folder
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(app, list(args), input=input)
+
+
+def check_export(path, base):
+    checker = SHARED / "tools" / "check_export.py"
+    if not checker.exists():
+        pytest.skip("../shared/tools/check_export.py is absent")
+    done = subprocess.run([sys.executable, str(checker), str(path), "--base", str(base)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout
+
+
+def test_analyze_reads_what_it_can_reports_the_rest_and_exports(corpus, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "out.json"
+    result = run("analyze", "corpus", "--json", str(out), "--quiet")
+    assert result.exit_code == 0, result.output
+    assert "2 articles read" in result.output
+    assert "empty.txt" in result.output and "binary.txt" in result.output
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert len(doc["articles"]) == 2
+    assert {a["published"] for a in doc["articles"]} >= {"2021-03-14"}
+    assert sum(len(s["article_ids"]) for s in doc["stories"]) == 2
+    check_export(out, tmp_path)
+
+
+def test_nothing_readable_exits_non_zero_and_names_the_file(tmp_path):
+    missing = tmp_path / "no-such-folder"
+    result = run("analyze", str(missing), "--quiet")
+    assert result.exit_code == 1
+    assert "no-such-folder" in result.output
+    assert "nothing could be read" in result.output
+
+
+def test_ingest_twice_stores_once_and_listings_work(corpus, tmp_path):
+    db = str(tmp_path / "store.db")
+    assert run("ingest", str(corpus), "--db", db, "--quiet").exit_code == 0
+    again = run("ingest", str(corpus), "--db", db, "--quiet")
+    assert "0 new, 2 already stored" in again.output
+    listed = json.loads(run("articles", "--db", db, "--json").output)
+    assert len(listed) == 2
+    people = json.loads(run("people", "--db", db, "--json").output)
+    assert "Jane Roe" in {p["name"] for p in people}
+    assert json.loads(run("posts", "--db", db, "--json").output) == []
+    stories = json.loads(run("stories", "--db", db, "--json").output)
+    assert sum(s["articles"] for s in stories) == 2
+    shown = run("story", stories[0]["id"][:8], "--db", db, "--json")
+    assert shown.exit_code == 0 and json.loads(shown.output)["id"] == stories[0]["id"]
+    assert run("story", "zzzz", "--db", db).exit_code == 1
+
+
+def test_stdin_is_read_as_an_article(tmp_path):
+    out = tmp_path / "out.json"
+    result = run("analyze", "-", "--json", str(out), "--quiet", input=ARTICLE_B)
+    assert result.exit_code == 0, result.output
+    (article,) = json.loads(out.read_text())["articles"]
+    assert article["path"] is None
+
+
+def test_schema_is_the_export_json_schema():
+    schema = json.loads(run("schema").output)
+    assert {"articles", "stories"} <= set(schema["properties"])
+
+
+def test_the_installed_entry_point_runs(tmp_path):
+    exe = REPO / ".venv" / "bin" / "newsloom"
+    if not exe.exists():
+        pytest.skip("not installed in .venv")
+    done = subprocess.run([str(exe), "--help"], capture_output=True, text=True)
+    assert done.returncode == 0 and "analyze" in done.stdout
