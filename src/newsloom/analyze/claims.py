@@ -173,9 +173,9 @@ def _subject(span, kind: str) -> str | None:
             return _phrase(subjects[0])
     if root.dep_ in ("appos",) and head.pos_ in ("NOUN", "PROPN"):
         return _phrase(head)
-    if head.pos_ in ("VERB", "AUX") and head is not root:
+    if head.pos_ in ("VERB", "AUX") and head.i != root.i:
         return head.lemma_.lower()
-    if head.pos_ == "NOUN" and head is not root and not (span.start <= head.i < span.end):
+    if head.pos_ == "NOUN" and head.i != root.i and not (span.start <= head.i < span.end):
         return _phrase(head)
     return None
 
@@ -183,7 +183,7 @@ def _subject(span, kind: str) -> str | None:
 def _context(span, subject: str | None) -> list[str]:
     """Content lemmas of the clause holding the figure (not the figure's own words)."""
     clause = span.root
-    while clause.pos_ not in ("VERB", "AUX") and clause.head is not clause:
+    while clause.pos_ not in ("VERB", "AUX") and clause.head.i != clause.i:
         clause = clause.head
     words = {
         t.lemma_.lower()

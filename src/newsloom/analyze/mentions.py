@@ -1,21 +1,25 @@
 """Name mentions as the model finds them, cleaned the way news text needs.
 
 The small English model's entity spans are a start, not an answer: it tags surnames as ORG,
-GPE or LAW, glues titles, possessives and neighbouring dates to names ("Roe last Tuesday"),
-and swallows a parenthesised acronym into its long form. This module turns its spans into
-clean name mentions with exact offsets; grouping them into entities happens elsewhere.
+GPE or LAW, glues titles, roles, possessives and neighbouring words to names ("TV producer
+Jane Roe" as ORG, "Producer Jane" as PERSON), and misses names after a role noun ("rapper
+Stormzy"). This module turns its spans into clean name mentions with exact offsets and final
+labels; grouping them into entities happens in the entities stage.
+
+One pass over ``doc.ents`` and one over the tokens; every check is a set lookup.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc, Span, Token
 
+from .appositions import age_after, age_before
 from .names import (
     NAME_PARTICLES,
     NAME_SUFFIXES,
-    fold,
     is_calendar_word,
     is_honorific,
     is_role_noun,
@@ -29,21 +33,50 @@ KEPT_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP"})
 # Labels the small model often puts on people's names ("Roe" as LAW); such mentions are kept
 # only when something in the article shows they name a person.
 RECHECK_LABELS = frozenset({"LAW", "PRODUCT", "WORK_OF_ART", "FAC", "EVENT"})
+# Label of a mention the model tagged LAW, PRODUCT, ... with no sign yet of a person: it
+# becomes PERSON when the same words name a person elsewhere in the article, else is dropped.
+PENDING = "?"
 # Longest plausible name in words, per kind; longer "names" are headlines the model misread.
 MAX_PERSON_WORDS = 5
 MAX_OTHER_WORDS = 10
+# Longest run of capitalised words taken as a name the model missed after a role noun
+# ("rapper Stormzy", "actor Tom Hanks", "Gov. Gavin C. Newsom").
+MAX_FOUND_WORDS = 4
 # Head words of organisation names: a role word before them does not make a person
 # ("Model Railway Society" is not the model Railway Society).
 ORG_HEAD_WORDS = frozenset(
-    """association society company corporation corp inc ltd llc plc group party university
-    college school academy institute foundation council committee club bank agency department
-    ministry office bureau board commission court union league federation network news times
-    post journal press media studios studio records films pictures entertainment airlines
-    airways hospital church army navy police team fund trust centre center house hall
-    authority service services administration partners capital holdings""".split()
+    {
+        "association", "society", "company", "corporation", "corp", "inc", "ltd", "llc", "plc",
+        "group", "party", "university", "college", "school", "academy", "institute", "foundation",
+        "council", "committee", "club", "bank", "agency", "department", "ministry", "office",
+        "bureau", "board", "commission", "court", "union", "league", "federation", "network",
+        "news", "times", "post", "journal", "press", "media", "studios", "studio", "records",
+        "films", "pictures", "entertainment", "airlines", "airways", "hospital", "church", "army",
+        "navy", "police", "team", "fund", "trust", "centre", "center", "house", "hall", "authority",
+        "service", "services", "administration", "partners", "capital", "holdings"
+    }
 )
+# Last words that make a "person" span an organisation ("Acme Corp." tagged PERSON). Kept
+# short: many ORG_HEAD_WORDS are also surnames (Hall, House, Church, Court).
+COMPANY_SUFFIXES = frozenset(
+    {
+        "corp", "corporation", "inc", "incorporated", "ltd", "llc", "plc", "gmbh", "company",
+        "university", "association", "foundation", "institute", "committee", "ministry",
+        "department", "agency"
+    }
+)
+# Nouns after a surname that make it a family's name: "the Roe family" names no new person.
+GROUP_NOUNS = frozenset(
+    {
+        "family", "families", "household", "clan", "dynasty", "couple", "brothers", "sisters",
+        "siblings", "children"
+    }
+)
+_DETERMINERS = frozenset({"the", "a", "an"})
+_PERSON_LIKE = frozenset({"PERSON"}) | RECHECK_LABELS
 # Punctuation that ends a name inside a model span.
 _BREAKS = frozenset('()[]{},;:|•/"“”«»—–!?…')
+_POSSESSIVES = frozenset({"'s", "’s", "'", "’"})
 
 
 @dataclass
@@ -55,8 +88,8 @@ class Mention:
     text: str
     label: str
     parts: tuple[str, ...]  # word keys, used to compare names
-    in_post: bool = False
-    person_cue: bool = False  # an honorific, title or person role stands before it
+    person_cue: bool = False  # an honorific, title or role stands before it
+    weak: bool = False  # "the Roe family": may join a person, never makes one
     acronym_of: int | None = None  # index of the long form this acronym was introduced with
 
     @property
@@ -64,9 +97,18 @@ class Mention:
         return len(self.parts) == 1 and looks_like_acronym(self.text)
 
 
+@dataclass(frozen=True)
+class KnownNames:
+    """Name words of people the model found with a first name and surname."""
+
+    words: frozenset[str]
+    surnames: frozenset[str]
+
+
 def make_mention(doc: Doc, first: int, last: int, label: str, person_cue: bool = False) -> Mention:
     span = doc[first:last]
     parts = tuple(word_key(t.text) for t in span if not t.is_punct or t.text == "&")
+    weak = last < len(doc) and doc[last].lower_ in GROUP_NOUNS
     return Mention(
         first=first,
         last=last,
@@ -75,7 +117,8 @@ def make_mention(doc: Doc, first: int, last: int, label: str, person_cue: bool =
         text=span.text,
         label=label,
         parts=tuple(p for p in parts if p),
-        person_cue=person_cue,
+        person_cue=person_cue or _cue_before(doc, first),
+        weak=weak,
     )
 
 
@@ -85,6 +128,23 @@ def _is_capitalised(token: Token) -> bool:
 
 def _is_name_word(token: Token) -> bool:
     return _is_capitalised(token) or token.lower_ in NAME_PARTICLES or token.lower_ in NAME_SUFFIXES
+
+
+def _is_person_word(token: Token) -> bool:
+    """Honorific, title or role noun: a word that says a person's name follows."""
+    return is_honorific(token.text) or is_title(token.text) or is_role_noun(token.text)
+
+
+def _cue_before(doc: Doc, first: int) -> bool:
+    return first > 0 and _is_person_word(doc[first - 1])
+
+
+def _owns_role(doc: Doc, last: int) -> bool:
+    """'Roe's lawyer', 'Roe's former husband': a possessive before a person's role."""
+    if last + 1 >= len(doc) or doc[last].tag_ != "POS":
+        return False
+    following = doc[last + 1 : last + 3]
+    return any(is_role_noun(t.text) and not t.text[:1].isupper() for t in following)
 
 
 def _is_break(token: Token) -> bool:
@@ -114,40 +174,82 @@ def _pieces(doc: Doc, first: int, last: int) -> list[tuple[int, int]]:
     return pieces
 
 
-def _trim(doc: Doc, first: int, last: int, label: str) -> tuple[int, int, bool]:
-    """Drop determiners, honorifics, titles, possessives and stray words around a name."""
-    cue = False
-    person_like = label in ("PERSON",) or label in RECHECK_LABELS
-    while first < last:
-        token = doc[first]
-        rest = last - first - 1
-        if token.lower_ in {"the", "a", "an"} or token.is_punct:
-            first += 1
-        elif is_honorific(token.text) and rest >= 1:
-            first, cue = first + 1, True
-        elif person_like and is_title(token.text) and rest >= 1 and _is_capitalised(doc[first + 1]):
-            first, cue = first + 1, True
-        elif (
-            _is_capitalised(token)
-            and is_role_noun(token.text)
-            and rest >= 2
-            and all(_is_name_word(t) for t in doc[first + 1 : last])
-            and word_key(doc[last - 1].text) not in ORG_HEAD_WORDS
-        ):
-            first, cue = first + 1, True
-        elif not _is_capitalised(token):
-            first += 1
-        else:
+def known_names(doc: Doc, ents: Sequence[Span]) -> KnownNames:
+    """Words of the PERSON spans that hold a first name and a surname (roles left out)."""
+    words: set[str] = set()
+    surnames: set[str] = set()
+    for ent in ents:
+        if ent.label_ != "PERSON":
+            continue
+        for first, last in _pieces(doc, ent.start, ent.end):
+            keys = [
+                word_key(t.text)
+                for t in doc[first:last]
+                if t.is_alpha and t.text[:1].isupper() and not _is_person_word(t)
+            ]
+            keys = [k for k in keys if k not in NAME_SUFFIXES]
+            if len(keys) >= 2:
+                words.update(keys)
+                surnames.add(keys[-1])
+    return KnownNames(frozenset(words), frozenset(surnames))
+
+
+def _split_role(doc: Doc, first: int, last: int, label: str, known: KnownNames) -> tuple[int, str, bool]:
+    """Where the name starts after words like "TV producer", its label, and whether a
+    person's title or role stood before it. Unchanged when the split is not safe."""
+    split = None
+    for k in range(last - 2, first - 1, -1):
+        token = doc[k]
+        if _is_person_word(token) or not _is_name_word(token) or token.tag_ == "POS":
+            split = k
             break
+    if split is None:
+        return first, label, False
+    token = doc[split]
+    rest = [t for t in doc[split + 1 : last] if not t.is_punct]
+    if not rest or not all(_is_name_word(t) for t in doc[split + 1 : last]):
+        return first, label, False
+    all_known = all(word_key(t.text) in known.words for t in rest)
+    lower = not token.text[:1].isupper()
+    org_head = any(word_key(t.text) in ORG_HEAD_WORDS for t in rest)
+    person_label = label in _PERSON_LIKE
+    if is_honorific(token.text):
+        ok = True
+    elif org_head:  # "Judge Rotenberg Center", "Model Railway Society"
+        ok = False
+    elif is_title(token.text):
+        ok = person_label or all_known
+    elif is_role_noun(token.text):
+        if len(rest) == 1:
+            ok = all_known or (person_label and lower)
+        else:
+            ok = person_label or lower or all_known
+    else:  # a lower-case word or a possessive: drop it, keep the model's label
+        return split + 1, label, False
+    if not ok:
+        return first, label, False
+    return split + 1, "PERSON", True
+
+
+def _trim(doc: Doc, first: int, last: int, label: str, known: KnownNames) -> tuple[int, int, str, bool]:
+    """Drop determiners, honorifics, titles, roles, possessives and stray words around a name."""
+    while first < last and (doc[first].lower_ in _DETERMINERS or doc[first].is_punct):
+        first += 1
+    while last > first and (doc[last - 1].is_punct or doc[last - 1].tag_ == "POS"):
+        last -= 1
+    if first >= last:
+        return first, last, label, False
+    first, label, cue = _split_role(doc, first, last, label, known)
+    person_like = label in _PERSON_LIKE
     while last > first:
         token = doc[last - 1]
         if (
             token.is_punct
             or token.tag_ == "POS"
-            or token.lower_ in {"'s", "’s", "'"}
+            or token.lower_ in _POSSESSIVES
             or is_calendar_word(token.text) and last - first > 1
             or not _is_capitalised(token) and not token.like_num
-            or token.like_num and (label == "PERSON" or person_like)
+            or token.like_num and person_like
         ):
             last -= 1
         else:
@@ -158,7 +260,7 @@ def _trim(doc: Doc, first: int, last: int, label: str) -> tuple[int, int, bool]:
             if not _is_name_word(doc[i]) or doc[i].tag_ == "POS":
                 last = i
                 break
-    return first, last, cue
+    return first, last, label, cue
 
 
 def _compound_adjective(doc: Doc, last: int) -> bool:
@@ -178,59 +280,160 @@ def _valid(doc: Doc, first: int, last: int, label: str) -> bool:
     words = [t for t in doc[first:last] if not t.is_punct]
     if not words or not any(t.text[:1].isupper() for t in words):
         return False
-    limit = MAX_PERSON_WORDS if label == "PERSON" or label in RECHECK_LABELS else MAX_OTHER_WORDS
+    limit = MAX_PERSON_WORDS if label in _PERSON_LIKE else MAX_OTHER_WORDS
     if len(words) > limit:
         return False
-    if all(is_honorific(t.text) or is_title(t.text) for t in words):
-        return False
+    if all(is_honorific(t.text) or is_title(t.text) or t.lower_ in NAME_SUFFIXES for t in words):
+        return False  # "Mr.", "Sen.", "Jr." alone name no one
     text = doc[first:last].text
     return len(text.replace(".", "")) >= 2 and not _compound_adjective(doc, last)
 
 
-def model_mentions(doc: Doc) -> list[Mention]:
+def _person_evidence(doc: Doc, mention: Mention, known: KnownNames) -> bool:
+    """Something beyond the model's label says this names a person."""
+    if mention.person_cue or _owns_role(doc, mention.last):
+        return True
+    if mention.parts and all(p in known.words for p in mention.parts):
+        return True
+    return (
+        age_after(doc, mention.first, mention.last) is not None
+        or age_before(doc, mention.first) is not None
+    )
+
+
+def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
+    """The label the mention keeps, or None to drop it."""
+    label = mention.label
+    if label == "PERSON":
+        if len(mention.parts) >= 2 and mention.parts[-1] in COMPANY_SUFFIXES:
+            return "ORG"
+        if all(p in ORG_HEAD_WORDS for p in mention.parts) and not mention.person_cue:
+            return "ORG"  # "Kim Lee / Agency": a credit line's agency
+        return label
+    if label in RECHECK_LABELS:
+        return "PERSON" if _person_evidence(doc, mention, known) else PENDING
+    if label == "ORG":
+        if len(mention.parts) == 1 and mention.parts[0] in known.surnames and not mention.is_acronym:
+            return "PERSON"
+        if (
+            2 <= len(mention.parts) <= MAX_PERSON_WORDS
+            and all(p in known.words for p in mention.parts)
+            and mention.parts[-1] in known.surnames
+        ):
+            return "PERSON"
+        return label
+    # Places and nationalities are names of people only with a cue ("heiress Paris").
+    if mention.person_cue and mention.parts and all(p in known.words for p in mention.parts):
+        return "PERSON"
+    return label
+
+
+def model_mentions(doc: Doc, ents: Sequence[Span], known: KnownNames) -> list[Mention]:
     """Cleaned mentions from the model's entity spans (several per span when it holds several)."""
     mentions: list[Mention] = []
-    for ent in doc.ents:
+    for ent in ents:
         label = ent.label_
         if label not in KEPT_LABELS and label not in RECHECK_LABELS:
             continue
-        previous: Mention | None = None
         for first, last in _pieces(doc, ent.start, ent.end):
-            first, last, cue = _trim(doc, first, last, label)
-            if not _valid(doc, first, last, label):
+            first, last, new_label, cue = _trim(doc, first, last, label, known)
+            if not _valid(doc, first, last, new_label):
                 continue
-            mention = make_mention(doc, first, last, label, person_cue=cue)
-            if previous is not None and mention.is_acronym and first >= 1 and doc[first - 1].text == "(":
-                mention.acronym_of = len(mentions) - 1
+            mention = make_mention(doc, first, last, new_label, person_cue=cue)
+            final = _final_label(doc, mention, known)
+            if final is None:
+                continue
+            mention.label = final
             mentions.append(mention)
-            previous = mention
     return mentions
 
 
-def parenthesised_acronyms(doc: Doc, mentions: list[Mention]) -> list[Mention]:
-    """'World Health Organization (WHO)': the acronym as a mention tied to its long form."""
-    taken = {m.first for m in mentions}
+def _capitalised_word(token: Token, proper_only: bool) -> bool:
+    """A capitalised word that may be a name; after a role noun the model's tag may say NN
+    ("rapper Stormzy"), elsewhere only a proper-noun tag will do."""
+    if not _is_capitalised(token) or not (token.is_alpha or token.text.rstrip(".").isalpha()):
+        return False
+    return token.tag_ in {"NNP", "NNPS"} or (not proper_only and token.tag_ == "NN" and not token.is_sent_start)
+
+
+def _found_run(doc: Doc, i: int, covered: set[int], proper_only: bool) -> int:
+    """End of the run of uncovered capitalised words starting at token ``i``."""
+    j = i
+    while j < len(doc) and j - i < MAX_FOUND_WORDS and j not in covered:
+        if not _capitalised_word(doc[j], proper_only):
+            break
+        j += 1
+        if "\n" in doc[j - 1].whitespace_:
+            break
+    return j
+
+
+def missed_people(
+    doc: Doc, ents: Sequence[Span], mentions: list[Mention], known: KnownNames
+) -> list[Mention]:
+    """People the model did not tag: a known name word ("Roe" after "Jane Roe" or a PERSON
+    "Roe"), or a capitalised word right after an honorific, title or role ("rapper Stormzy")."""
+    covered = {i for ent in ents for i in range(ent.start, ent.end)}
+    covered.update(i for m in mentions for i in range(m.first, m.last))
+    words = known.words | {p for m in mentions if m.label == "PERSON" for p in m.parts}
     found = []
-    for index, mention in enumerate(mentions):
-        i = mention.last
-        if len(mention.parts) < 2 or i + 2 >= len(doc) or doc[i].text != "(" or doc[i + 2].text != ")":
+    i = 0
+    while i < len(doc):
+        if i in covered or not _is_capitalised(doc[i]):
+            i += 1
             continue
-        token = doc[i + 1]
-        if not looks_like_acronym(token.text):
+        cue = _cue_before(doc, i)
+        if not _capitalised_word(doc[i], proper_only=not cue):
+            i += 1
             continue
-        existing = [m for m in mentions if m.first == i + 1 and m.last == i + 2]
-        if existing:
-            existing[0].acronym_of = index
-        elif i + 1 not in taken:
-            acronym = make_mention(doc, i + 1, i + 2, mention.label)
-            acronym.acronym_of = index
-            found.append(acronym)
+        end = _found_run(doc, i, covered, proper_only=not cue)
+        while end > i and word_key(doc[end - 1].text) in ORG_HEAD_WORDS:
+            end -= 1
+        names = [t for t in doc[i:end] if not _is_person_word(t) and not is_calendar_word(t.text)]
+        cue = cue or _owns_role(doc, end)
+        if names and len(names) == end - i and (cue or all(word_key(t.text) in words for t in names)):
+            found.append(make_mention(doc, i, end, "PERSON", person_cue=cue))
+        i = max(end, i + 1)
     return found
 
 
-def is_name_token(token: Token) -> bool:
-    """A capitalised proper-noun token that could be a name on its own."""
-    if not token.text[:1].isupper() or not token.is_alpha or len(token.text) < 2:
-        return False
-    return token.tag_ in {"NNP", "NNPS"} or bool(token.ent_type_)
+def parenthesised_acronyms(doc: Doc, mentions: list[Mention]) -> list[Mention]:
+    """'World Health Organization (WHO)': the acronym the model left untagged, as a mention."""
+    taken = {m.first for m in mentions}
+    found = []
+    for mention in mentions:
+        i = mention.last
+        if len(mention.parts) < 2 or i + 2 >= len(doc) or doc[i].text != "(" or doc[i + 2].text != ")":
+            continue
+        if looks_like_acronym(doc[i + 1].text) and i + 1 not in taken:
+            found.append(make_mention(doc, i + 1, i + 2, mention.label))
+    return found
 
+
+def _link_acronyms(doc: Doc, mentions: list[Mention]) -> None:
+    """Tie each 'Long Form (ACR)' acronym to the mention right before its parenthesis."""
+    by_last = {m.last: i for i, m in enumerate(mentions)}
+    for m in mentions:
+        if not m.is_acronym or m.first < 2 or m.last >= len(doc):
+            continue
+        if doc[m.first - 1].text == "(" and doc[m.last].text == ")":
+            index = by_last.get(m.first - 1)
+            if index is not None and len(mentions[index].parts) >= 2:
+                m.acronym_of = index
+
+
+def find_mentions(doc: Doc) -> list[Mention]:
+    """Every name mention in the document, in text order, with its final label."""
+    ents = list(doc.ents)  # built on every access: once per article
+    known = known_names(doc, ents)
+    mentions = model_mentions(doc, ents, known)
+    people = {p for m in mentions if m.label == "PERSON" for p in m.parts}
+    for m in mentions:
+        if m.label == PENDING and m.parts and all(p in people for p in m.parts):
+            m.label = "PERSON"
+    mentions = [m for m in mentions if m.label != PENDING]
+    mentions.extend(missed_people(doc, ents, mentions, known))
+    mentions.extend(parenthesised_acronyms(doc, mentions))
+    mentions.sort(key=lambda m: m.first)
+    _link_acronyms(doc, mentions)
+    return mentions

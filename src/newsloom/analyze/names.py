@@ -15,7 +15,10 @@ from rapidfuzz.distance import OSA
 
 # Honorifics are dropped from names and carry no role ("Mr. Roe" -> "Roe").
 HONORIFICS = frozenset(
-    "mr mrs ms miss mx dr sir dame lord lady madam mme mlle herr monsieur messrs".split()
+    {
+        "mr", "mrs", "ms", "miss", "mx", "dr", "sir", "dame", "lord", "lady", "madam", "mme",
+        "mlle", "herr", "monsieur", "messrs"
+    }
 )
 
 # Abbreviated titles written before a name; expanded when kept as a role ("Sen." -> "senator").
@@ -51,61 +54,111 @@ TITLE_ABBREVIATIONS = {
 # Titles used directly before a surname ("President Roe", "Judge Doe"): stripped from the
 # name and kept as a role even when only one name word follows.
 TITLES = frozenset(
-    """president vice-president senator congressman congresswoman congressperson governor
-    mayor judge justice secretary chancellor minister premier king queen prince princess
-    emperor empress duke duchess pope cardinal archbishop bishop rabbi imam pastor reverend
-    father sister brother general admiral captain colonel major lieutenant sergeant corporal
-    detective inspector superintendent constable sheriff officer professor coach ambassador
-    commissioner chairman chairwoman speaker councillor councilman councilwoman alderman
-    representative delegate senator-elect president-elect governor-elect""".split()
+    {
+        "president", "vice-president", "senator", "congressman", "congresswoman", "congressperson",
+        "governor", "mayor", "judge", "justice", "secretary", "chancellor", "minister", "premier",
+        "king", "queen", "prince", "princess", "emperor", "empress", "duke", "duchess", "pope",
+        "cardinal", "archbishop", "bishop", "rabbi", "imam", "pastor", "reverend", "father",
+        "sister", "brother", "general", "admiral", "captain", "colonel", "major", "lieutenant",
+        "sergeant", "corporal", "detective", "inspector", "superintendent", "constable", "sheriff",
+        "officer", "professor", "coach", "ambassador", "commissioner", "chairman", "chairwoman",
+        "speaker", "councillor", "councilman", "councilwoman", "alderman", "representative",
+        "delegate", "senator-elect", "president-elect", "governor-elect"
+    }
 )
 
 # Occupations and relations that stand before a full name ("Actress Jane Roe"). Stripped only
 # when at least two name words remain, because many are also first names or surnames
 # ("Hunter", "Baker", "Rose").
 ROLE_NOUNS = TITLES | frozenset(
-    """actor actress singer songwriter rapper musician guitarist drummer composer conductor
-    star superstar model supermodel producer director filmmaker screenwriter writer author
-    novelist poet playwright journalist reporter correspondent editor columnist commentator
-    anchor anchorman anchorwoman host presenter broadcaster comedian comic dancer artist
-    painter sculptor photographer designer chef athlete player footballer striker goalkeeper
-    quarterback pitcher boxer wrestler fighter swimmer runner cyclist golfer champion
-    manager owner founder co-founder cofounder ceo cfo coo cto chief executive chair
-    spokesman spokeswoman spokesperson aide adviser advisor strategist consultant lobbyist
-    pollster analyst economist scientist researcher physician surgeon doctor nurse
-    psychologist lawyer attorney barrister solicitor prosecutor defendant plaintiff witness
-    victim suspect survivor activist campaigner organiser organizer candidate nominee leader
-    candidate-elect lawmaker legislator politician diplomat envoy agent spy soldier veteran
-    pilot firefighter paramedic student teacher principal dean lecturer scholar historian
-    entrepreneur billionaire millionaire businessman businesswoman investor banker
-    financier magnate mogul tycoon heir heiress socialite influencer blogger vlogger
-    youtuber podcaster celebrity personality mother father wife husband son daughter
-    brother sister grandmother grandfather uncle aunt cousin nephew niece partner fiancé
-    fiancée girlfriend boyfriend widow widower resident neighbour neighbor friend fan""".split()
+    {
+        "actor", "actress", "singer", "songwriter", "rapper", "musician", "guitarist", "drummer",
+        "composer", "conductor", "star", "superstar", "model", "supermodel", "producer", "director",
+        "filmmaker", "screenwriter", "writer", "author", "novelist", "poet", "playwright",
+        "journalist", "reporter", "correspondent", "editor", "columnist", "commentator", "anchor",
+        "anchorman", "anchorwoman", "host", "presenter", "broadcaster", "comedian", "comic",
+        "dancer", "artist", "painter", "sculptor", "photographer", "designer", "chef", "athlete",
+        "player", "footballer", "striker", "goalkeeper", "quarterback", "pitcher", "boxer",
+        "wrestler", "fighter", "swimmer", "runner", "cyclist", "golfer", "champion", "manager",
+        "owner", "founder", "co-founder", "cofounder", "ceo", "cfo", "coo", "cto", "chief",
+        "executive", "chair", "spokesman", "spokeswoman", "spokesperson", "aide", "adviser",
+        "advisor", "strategist", "consultant", "lobbyist", "pollster", "analyst", "economist",
+        "scientist", "researcher", "physician", "surgeon", "doctor", "nurse", "psychologist",
+        "lawyer", "attorney", "barrister", "solicitor", "prosecutor", "defendant", "plaintiff",
+        "witness", "victim", "suspect", "survivor", "activist", "campaigner", "organiser",
+        "organizer", "candidate", "nominee", "leader", "candidate-elect", "lawmaker", "legislator",
+        "politician", "diplomat", "envoy", "agent", "spy", "soldier", "veteran", "pilot",
+        "firefighter", "paramedic", "student", "teacher", "principal", "dean", "lecturer",
+        "scholar", "historian", "entrepreneur", "billionaire", "millionaire", "businessman",
+        "businesswoman", "investor", "banker", "financier", "magnate", "mogul", "tycoon", "heir",
+        "heiress", "socialite", "influencer", "blogger", "vlogger", "youtuber", "podcaster",
+        "celebrity", "personality", "mother", "father", "wife", "husband", "son", "daughter",
+        "brother", "sister", "grandmother", "grandfather", "uncle", "aunt", "cousin", "nephew",
+        "niece", "partner", "fiancé", "fiancée", "girlfriend", "boyfriend", "widow", "widower",
+        "resident", "neighbour", "neighbor", "friend", "fan"
+    }
 )
+
+# Nouns for people that are not used as titles before a name: accepted as the head of a role
+# ("Bush's one-time rival", "a local man", "a hospital patient").
+PERSON_NOUNS = ROLE_NOUNS | frozenset(
+    {
+        "rival", "ally", "hopeful", "frontrunner", "front-runner", "contender", "incumbent",
+        "opponent", "proponent", "constituent", "client", "patient", "parent", "relative", "spouse",
+        "child", "teen", "teenager", "boy", "girl", "man", "woman", "guy", "lady", "icon", "legend",
+        "protege", "protégé", "colleague", "employee", "official", "officer", "staffer",
+        "volunteer", "assistant", "consultant", "immigrant", "migrant", "servant", "participant",
+        "applicant", "tenant", "informant", "claimant", "merchant", "operative", "advocate",
+        "graduate", "delegate", "magnate", "member"
+    }
+)
+# Endings of agent nouns ("pioneer", "newcomer", "mentor", "cameraman", "librarian"): a
+# singular noun so ending heads a role in an apposition. Endings such as -ant, -ent, -ate,
+# -ive were left out: "restaurant", "statement", "debate", "initiative" outnumber the people.
+PERSON_SUFFIXES = ("er", "or", "ist", "ian", "man", "woman", "person", "ee", "eer", "ier", "surgeon")
+MIN_SUFFIX_NOUN_LEN = 5  # "her", "door", "list" are not agent nouns
 
 # Lower-case words that belong inside a person's name ("Ludwig van Beethoven").
 NAME_PARTICLES = frozenset(
-    "de da di del della der den van von le la du bin ibn al el dos das y ter ten af zu".split()
+    {
+        "de", "da", "di", "del", "della", "der", "den", "van", "von", "le", "la", "du", "bin",
+        "ibn", "al", "el", "dos", "das", "y", "ter", "ten", "af", "zu"
+    }
 )
 
 # Generational suffixes: part of the name, never its surname.
-NAME_SUFFIXES = frozenset("jr jr. sr sr. ii iii iv v".split())
+NAME_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "v"})
 
 # Words skipped when forming an acronym from a long form ("Bureau of Investigation" -> BI).
-ACRONYM_STOPWORDS = frozenset("of the and for on in at to a an & de du des la le".split())
+ACRONYM_STOPWORDS = frozenset(
+    {
+        "of", "the", "and", "for", "on", "in", "at", "to", "a", "an", "&", "de", "du", "des", "la",
+        "le"
+    }
+)
 
 MONTHS = frozenset(
-    """january february march april may june july august september october november december
-    jan feb mar apr jun jul aug sep sept oct nov dec""".split()
+    {
+        "january", "february", "march", "april", "may", "june", "july", "august", "september",
+        "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+        "sept", "oct", "nov", "dec"
+    }
 )
 WEEKDAYS = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thurs fri sat sun".split()
+    {
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
+        "tues", "wed", "thu", "thurs", "fri", "sat", "sun"
+    }
 )
 
-# Typos are merged only between words this long: shorter names differ by one letter too often
-# (Ann/Anne, Jon/Joan). Calibrated on invented pairs: Jonh/John, Smtih/Smith merge; Ann/Anna don't.
-MIN_TYPO_LEN = 4
+# Typos: a swap of two neighbouring letters ("Jonh"/"John", "Smtih"/"Smith") is merged in words
+# of at least MIN_SWAP_TYPO_LEN letters; any other single edit (a letter dropped, added or
+# replaced) only in words of at least MIN_EDIT_TYPO_LEN letters, because short names one
+# letter apart are usually different names (Mark/Mary, Dana/Dina, Jean/Joan, Carla/Carly).
+# Calibrated on invented pairs: Jonh/John, Smtih/Smith, Jonathon/Jonathan, Michale/Michael
+# merge; Mark/Mary, Ann/Anne, Carla/Carly, Jane/John don't.
+MIN_SWAP_TYPO_LEN = 4
+MIN_EDIT_TYPO_LEN = 6
 # One edit (insert, delete, substitute or swap two neighbours) separates a typo from the name.
 MAX_TYPO_EDITS = 1
 
@@ -115,6 +168,8 @@ _POSSESSIVE = re.compile(r"(?:'s|')$")
 
 def fold(text: str) -> str:
     """Case-, accent- and apostrophe-insensitive form used to compare names."""
+    if text.isascii() and "`" not in text:
+        return text.casefold()
     decomposed = unicodedata.normalize("NFKD", text.translate(_APOSTROPHES))
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
     return stripped.casefold()
@@ -144,6 +199,15 @@ def is_role_noun(word: str) -> bool:
     return fold(word) in ROLE_NOUNS
 
 
+def is_person_noun(word: str, by_ending: bool = True) -> bool:
+    """A common noun that denotes a person ("lawyer", "rival", and with ``by_ending``
+    "newcomer": capitalised words ending so are mostly surnames, "Schumer", "Taylor")."""
+    key = fold(word)
+    if key in PERSON_NOUNS:
+        return True
+    return by_ending and len(key) >= MIN_SUFFIX_NOUN_LEN and key.isalpha() and key.endswith(PERSON_SUFFIXES)
+
+
 def is_title(word: str) -> bool:
     return fold(word) in TITLES or title_role(word) is not None
 
@@ -162,9 +226,19 @@ def surname(parts: Sequence[str]) -> str:
 
 def is_typo(a: str, b: str) -> bool:
     """True when two (folded) name words differ by one slip of the keyboard."""
-    if a == b or min(len(a), len(b)) < MIN_TYPO_LEN or a[0] != b[0]:
+    if a == b or a[:1] != b[:1] or min(len(a), len(b)) < MIN_SWAP_TYPO_LEN:
         return False
-    return OSA.distance(a, b, score_cutoff=MAX_TYPO_EDITS) <= MAX_TYPO_EDITS
+    if OSA.distance(a, b, score_cutoff=MAX_TYPO_EDITS) > MAX_TYPO_EDITS:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 2 and diff[1] == diff[0] + 1:  # two neighbours swapped
+            return True
+    return min(len(a), len(b)) >= MIN_EDIT_TYPO_LEN
+
+
+def same_word(a: str, b: str) -> bool:
+    return a == b or is_typo(a, b)
 
 
 def is_subsequence(short: Sequence[str], long: Sequence[str]) -> bool:
@@ -192,3 +266,82 @@ def acronym_of(acronym: str, words: Sequence[str]) -> bool:
     """True when ``acronym`` abbreviates the multi-word name ``words``."""
     letters = acronym.replace(".", "").upper()
     return len(words) >= 2 and looks_like_acronym(acronym) and initials(words) == letters
+
+
+def core_parts(parts: Sequence[str]) -> tuple[str, ...]:
+    """Name words that tell people apart: no particles or generational suffixes."""
+    return tuple(p for p in parts if p not in NAME_PARTICLES and p not in NAME_SUFFIXES)
+
+
+def is_full_name(parts: Sequence[str]) -> bool:
+    """A first name and a surname at least ("Jane Roe", not "Roe" or "van Beethoven")."""
+    return len(core_parts(parts)) >= 2 and parts[0] not in NAME_PARTICLES
+
+
+def same_person(a: Sequence[str], b: Sequence[str]) -> bool:
+    """Two full names (core parts) of one person: same first name and surname (a typo
+    allowed), the shorter's words all in the longer ("John Smith" / "John F. Smith")."""
+    short, long = sorted((a, b), key=len)
+    if not (same_word(short[0], long[0]) and same_word(short[-1], long[-1])):
+        return False
+    it = iter(long)
+    return all(any(same_word(part, other) for other in it) for part in short)
+
+
+def resolve_people(forms: Sequence[Sequence[str]], weak: Sequence[bool] = ()) -> list[int | None]:
+    """Which person each name form (word keys, in text order) refers to, as a cluster index.
+
+    Full names cluster when ``same_person``. A single word ("Roe", "Jane") joins the person
+    whose surname, else first name, it is (exactly, else by a typo); when several people
+    share it, the one whose full name was mentioned most recently before it, else the first
+    mentioned after it. An unmatched single word is a person of its own unless it is ``weak``
+    ("the Roe family"), which never makes a person and gets None.
+    """
+    weak = list(weak) or [False] * len(forms)
+    cores = [core_parts(f) for f in forms]
+    full: list[list[tuple[str, ...]]] = []  # the full names of each person
+    seen_at: list[list[int]] = []  # where each person's full names are, in text order
+    out: list[int | None] = [None] * len(forms)
+    for i, (form, core) in enumerate(zip(forms, cores, strict=True)):
+        if not is_full_name(form):
+            continue
+        matches = [c for c, names in enumerate(full) if any(same_person(core, n) for n in names)]
+        if matches:
+            cluster = max(matches, key=lambda c: seen_at[c][-1])
+        else:
+            cluster = len(full)
+            full.append([])
+            seen_at.append([])
+        full[cluster].append(core)
+        seen_at[cluster].append(i)
+        out[i] = cluster
+    singles: dict[str, int] = {}
+    for i, (form, core) in enumerate(zip(forms, cores, strict=True)):
+        if out[i] is not None or not (core or form):
+            continue
+        word = (core or tuple(form))[-1]
+        picked = _pick_person(i, word, full, seen_at)
+        if picked is None and not weak[i]:
+            picked = singles.setdefault(word, len(full) + len(singles))
+        out[i] = picked
+    return out
+
+
+def _pick_person(
+    at: int, word: str, full: list[list[tuple[str, ...]]], seen_at: list[list[int]]
+) -> int | None:
+    tests = (
+        lambda n: n[-1] == word,  # surname
+        lambda n: n[0] == word,  # first name
+        lambda n: is_typo(n[-1], word),
+        lambda n: is_typo(n[0], word),
+    )
+    for test in tests:
+        candidates = [c for c, names in enumerate(full) if any(test(n) for n in names)]
+        if not candidates:
+            continue
+        before = [(max(p for p in seen_at[c] if p < at), c) for c in candidates if seen_at[c][0] < at]
+        if before:
+            return max(before)[1]
+        return min((seen_at[c][0], c) for c in candidates)[1]
+    return None

@@ -1,1 +1,1 @@
-"""Scorers and readers for the public gold benchmarks (PolNeAR, ECB+, ...)."""
+"""Scorers and dataset readers for public benchmarks (PolNeAR quotes, ECB+ stories)."""

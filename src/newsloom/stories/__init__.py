@@ -12,8 +12,13 @@ from collections.abc import Sequence
 from ..models import ArticleAnalysis, Story, stable_id
 from .conflicts import group_claims
 from .credits import credited_sources
+from .entities import merge_entities
 from .outlets import outlet_reports
 from .passages import find_copied_passages
+from .posts import merge_posts
+from .quotes import group_quotes
+from .summary import representative_title, summarise
+from .timeline import build_timeline
 
 
 def story_id(article_ids: Sequence[str]) -> str:
@@ -22,10 +27,22 @@ def story_id(article_ids: Sequence[str]) -> str:
 
 
 def consolidate(analyses: Sequence[ArticleAnalysis], sid: str | None = None) -> Story:
-    """One Story from the analyses of its articles."""
+    """One Story from the analyses of its articles.
+
+    People are merged first: quote speakers and ages in facts are resolved through them.
+    """
     ids = [a.article.id for a in analyses]
     first = analyses[0].article
-    story = Story(id=sid or story_id(ids), title=first.title, article_ids=ids)
+    story = Story(
+        id=sid or story_id(ids),
+        title=representative_title(analyses) or first.title,
+        article_ids=ids,
+    )
+    story.entities = merge_entities(analyses)
+    story.quotes = group_quotes(analyses, story.entities)
+    story.posts = merge_posts(analyses)
+    story.timeline = build_timeline(analyses)
+    story.extra["summary"] = summarise(analyses)
     _add_sourcing(story, analyses)
     return story
 
@@ -33,13 +50,14 @@ def consolidate(analyses: Sequence[ArticleAnalysis], sid: str | None = None) -> 
 def _add_sourcing(story: Story, analyses: Sequence[ArticleAnalysis]) -> None:
     """Copied passages, credited sources, facts lined up, and what each outlet alone reported.
 
-    Runs after entity merging: ages are matched through ``story.entities``.
+    Runs after entity, quote and post merging: ages are matched through ``story.entities``,
+    and a quote or post is one outlet's alone when its merged group holds no other outlet.
     """
     fact_groups = group_claims(analyses, story.entities)
     story.copied_passages = find_copied_passages(analyses)
     story.credited_sources = credited_sources(analyses)
     story.facts = [g for g in fact_groups if len(g.outlets) > 1]
-    story.outlets = outlet_reports(analyses, fact_groups)
+    story.outlets = outlet_reports(analyses, fact_groups, story.quotes, story.posts)
 
 
 def build_stories(analyses: Sequence[ArticleAnalysis]) -> list[Story]:

@@ -136,7 +136,7 @@ def _head(item: Item) -> str | None:
 
 def _pairs(items: list[Item]) -> list[tuple[float, int, int]]:
     """Candidate pairs by blocking on subject head and context words, scored."""
-    index: dict[tuple[str | None, str], list[int]] = defaultdict(list)
+    index: dict[tuple[str | None, str | None], list[int]] = defaultdict(list)
     for i, item in enumerate(items):
         keys = set(item.subject_words) | ({_head(item)} if _head(item) else set())
         if item.claim.kind != "age":
@@ -239,8 +239,8 @@ def compare(members: list[Item]) -> tuple[str, str]:
         return "same", "stated by one outlet only"
     exact = {(m.low, m.high, m.claim.bound) for m in members}
     if len(exact) == 1:
-        forms = sorted({m.claim.text for m in members})
-        return "same", f"all {len(members)} statements give the same value ({'; '.join(forms)})"
+        same = "; ".join(sorted({m.claim.text for m in members}))
+        return "same", f"all {len(members)} statements give the same value ({same})"
     intervals = [interval(m) for m in members]
     clashes = [
         (members[i], members[j])

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
 from ..analyze.reporting import body_ranges, excluded_spans, inside
-from ..models import ArticleAnalysis, CopiedPassage, PassageSpan, stable_id
+from ..models import Article, ArticleAnalysis, CopiedPassage, PassageSpan, stable_id
 from .outlets import outlet_key
 
 # A sentence needs this many own words to count as copied: shorter shared sentences ("He
@@ -31,6 +31,10 @@ SHINGLE = 3  # words per shingle
 NUM_PERM = 128  # MinHash permutations (datasketch's default precision)
 # LSH proposes pairs whose shingle Jaccard is likely above this; verification decides.
 LSH_THRESHOLD = 0.4
+# (bands, rows) datasketch picks for LSH_THRESHOLD and NUM_PERM with equal false-positive and
+# false-negative weights (``datasketch.lsh._optimal_param(0.4, 128, 0.5, 0.5)``); given here
+# because datasketch otherwise integrates them numerically for every story (~0.15 s each).
+LSH_BANDS = (32, 4)
 # Near-verbatim: normalised word-sequence similarity (rapidfuzz ratio, 0-100) at or above
 # this. A copied sentence with one word changed in ten scores ~90; two unrelated sentences
 # about the same event score < 60 on the hand-built cases.
@@ -92,28 +96,66 @@ def _units(analyses: Sequence[ArticleAnalysis]) -> list[Unit]:
 
 
 def _candidate_pairs(units: list[Unit], analyses: Sequence[ArticleAnalysis]):
+    """Unit pairs from different outlets worth verifying.
+
+    Identical sentences (syndicated copies) are paired directly, once per copy; MinHash LSH
+    runs over the distinct sentences only, so a wire story copied by many outlets stays cheap.
+    """
     from datasketch import MinHash, MinHashLSH
 
-    lsh = MinHashLSH(threshold=LSH_THRESHOLD, num_perm=NUM_PERM)
-    hashes = []
-    for i, unit in enumerate(units):
-        shingles = {
-            " ".join(unit.words[k : k + SHINGLE]).encode()
-            for k in range(len(unit.words) - SHINGLE + 1)
-        }
-        mh = MinHash(num_perm=NUM_PERM)
-        mh.update_batch(sorted(shingles))
-        lsh.insert(i, mh)
-        hashes.append(mh)
     keys = [outlet_key(a.article) for a in analyses]
-    for i, mh in enumerate(hashes):
-        for j in lsh.query(mh):
-            if j <= i:
+    copies: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    for i, unit in enumerate(units):
+        copies[unit.words].append(i)
+    groups = list(copies.values())
+    for members in groups:
+        pair = _cross_outlet_anchor(members, units, keys)
+        if pair is None:
+            continue
+        first, second = pair
+        for m in members:
+            anchor = first if keys[units[m].article] != keys[units[first].article] else second
+            if m != anchor:
+                yield min(anchor, m), max(anchor, m)
+    lsh = MinHashLSH(threshold=LSH_THRESHOLD, num_perm=NUM_PERM, params=LSH_BANDS)
+    # One set of permutations for every sentence (MinHash draws them anew for each otherwise).
+    template = MinHash(num_perm=NUM_PERM)
+    hashes = []
+    for g, members in enumerate(groups):
+        words = units[members[0]].words
+        shingles = {
+            " ".join(words[k : k + SHINGLE]).encode() for k in range(len(words) - SHINGLE + 1)
+        }
+        mh = MinHash(num_perm=NUM_PERM, permutations=template.permutations, scheme=template.scheme)
+        mh.update_batch(sorted(shingles))
+        lsh.insert(g, mh)
+        hashes.append(mh)
+    for g, mh in enumerate(hashes):
+        for h in lsh.query(mh):
+            if h <= g:
                 continue
-            a, b = units[i].article, units[j].article
-            if a == b or keys[a] == keys[b]:
-                continue  # an outlet reusing its own text is not copying
-            yield i, j
+            # An outlet reusing its own text is not copying.
+            yield from _one_cross_pair(groups[g], groups[h], units, keys)
+
+
+def _cross_outlet_anchor(
+    members: list[int], units: list[Unit], keys: list[str]
+) -> tuple[int, int] | None:
+    """The first member and the first one of another outlet, or None (one outlet only)."""
+    first = members[0]
+    for m in members[1:]:
+        if keys[units[m].article] != keys[units[first].article]:
+            return first, m
+    return None
+
+
+def _one_cross_pair(a: list[int], b: list[int], units: list[Unit], keys: list[str]):
+    """One pair across the two groups from different outlets, if there is one."""
+    for i in a:
+        for j in b:
+            if keys[units[i].article] != keys[units[j].article]:
+                yield min(i, j), max(i, j)
+                return
 
 
 def find_copied_passages(analyses: Sequence[ArticleAnalysis]) -> list[CopiedPassage]:
@@ -131,7 +173,10 @@ def find_copied_passages(analyses: Sequence[ArticleAnalysis]) -> list[CopiedPass
 
     edge_similarity: dict[int, float] = {}
     for i, j in _candidate_pairs(units, analyses):
-        score = fuzz.ratio(" ".join(units[i].words), " ".join(units[j].words))
+        if units[i].words == units[j].words:
+            score = 100.0
+        else:
+            score = fuzz.ratio(" ".join(units[i].words), " ".join(units[j].words))
         if score < MIN_SIMILARITY:
             continue
         ri, rj = find(i), find(j)
@@ -238,7 +283,7 @@ def date_interval(published: str | None) -> tuple[str, str] | None:
     return value + _LOW[len(value) :], value + _HIGH[len(value) :]
 
 
-def earliest_publisher(articles) -> tuple[object | None, str]:
+def earliest_publisher(articles: Iterable[Article]) -> tuple[Article | None, str]:
     """The article published strictly before every other one, or None with the reason."""
     articles = list(articles)
     missing = [a for a in articles if date_interval(a.published) is None]

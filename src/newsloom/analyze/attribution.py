@@ -1,0 +1,275 @@
+"""Who said it: cue words and speakers on the dependency parse (pure helpers, no stage).
+
+Given a quoted token range, ``find_cue`` looks, in order, for a speech verb that governs the
+quote (``Roe said the deal was "a disaster"``), a speech verb the quote governs (``"…," Roe
+said`` parsed as parataxis), the nearest speech verb in the quote's sentences that has a
+subject, ``according to X``, and ``X: "…"``. ``speaker_span`` turns the cue's subject into
+the span the text names, without asides (``Roe, who joined in 2019, said`` gives ``Roe``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Token
+
+from .names import is_role_noun
+
+# Lemmas of verbs that introduce speech or writing (general English).
+SPEECH_VERBS = frozenset({
+    "say", "tell", "add", "write", "state", "claim", "note", "explain", "argue", "insist",
+    "ask", "reply", "respond", "answer", "continue", "declare", "announce", "admit",
+    "acknowledge", "warn", "recall", "suggest", "call", "describe", "tweet", "post", "quip",
+    "joke", "remark", "observe", "comment", "report", "testify", "predict", "promise", "vow",
+    "complain", "charge", "contend", "maintain", "assert", "allege", "concede", "conclude",
+    "confirm", "deny", "emphasize", "emphasise", "stress", "urge", "shout", "yell", "scream",
+    "cry", "exclaim", "whisper", "mutter", "boast", "brag", "lament", "read", "begin", "start",
+    "agree", "disagree", "counter", "retort", "fire", "proclaim", "pledge", "caution", "advise",
+    "opine", "posit", "reason", "muse", "wonder", "recount", "reiterate", "repeat", "concur",
+    "demand", "plead", "beg", "thank", "praise", "criticize", "criticise", "blast", "slam",
+    "attack", "mock", "accuse", "dub", "label", "brand", "term", "chant", "sing", "preach",
+    "lecture", "inform", "assure", "reassure", "signal", "indicate", "hint", "imply", "cite",
+    "quote", "summarize", "summarise", "put", "speculate", "theorize", "theorise", "estimate",
+    "calculate", "believe", "think", "feel", "fear", "hope", "know"
+})
+# Cues that attribute only when their clause clearly is speech (think/believe... need a that-
+# clause, not a bare object); used for indirect attributions, never to name a direct speaker
+# by proximity alone.
+WEAK_VERBS = frozenset({
+    "believe", "think", "feel", "fear", "hope", "know", "put", "read", "begin", "start"
+})
+# Nouns that name a speech act ("in a statement", "in an interview").
+SPEECH_NOUNS = frozenset({
+    "statement", "interview", "remarks", "speech", "tweet", "post", "letter", "memo", "email",
+    "message", "release", "op-ed", "column", "essay", "report", "complaint", "filing",
+    "lawsuit", "ruling", "testimony", "appearance", "conversation", "address", "press",
+    "briefing", "conference", "podcast", "broadcast"
+})
+# Subjects that never say anything themselves ("it was labeled 'Mostly True'").
+NON_SPEAKER_SUBJECTS = frozenset({"it", "this", "that", "there", "what", "which", "you"})
+# Nouns for the people and bodies that get quoted without a name ("a source", "officials").
+SPEAKER_NOUNS = SPEECH_NOUNS | frozenset({
+    "official", "source", "critic", "supporter", "opponent", "campaign", "group", "committee",
+    "team", "staff", "member", "people", "voter", "resident", "expert", "observer", "insider",
+    "ad", "advertisement", "study", "survey", "poll", "website", "site", "paper", "newspaper",
+    "book", "document", "agency", "department", "court"
+})
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
+# Dependents that are asides, not part of the speaker's name.
+ASIDE_DEPS = frozenset({"relcl", "acl", "advcl", "punct", "cc", "conj", "parataxis", "prep", "appos"})
+# How far (in tokens) a quote may sit from a cue verb found only by proximity within its
+# sentences: about one long news sentence; further away the verb belongs to another statement.
+# Not searched over.
+MAX_CUE_DISTANCE = 25
+
+
+@dataclass
+class Cue:
+    start: int  # token range of the cue words
+    end: int
+    speaker: tuple[int, int] | None  # token range of the speaker span
+    how: str  # governs | governed | near | according | colon
+
+
+def is_speech_verb(token: Token) -> bool:
+    return token.lemma_.lower() in SPEECH_VERBS and token.pos_ in ("VERB", "AUX")
+
+
+def could_speak(token: Token) -> bool:
+    """Whether a subject names someone who can be quoted (not "the chance", "money")."""
+    if token.lower_ in NON_SPEAKER_SUBJECTS:
+        return False
+    if token.pos_ == "PROPN" or token.ent_type_ in ("PERSON", "ORG", "GPE", "NORP"):
+        return True
+    if token.pos_ == "PRON":
+        return token.lower_ in ("he", "she", "they", "we", "i", "who")
+    return token.lemma_.lower() in SPEAKER_NOUNS or is_role_noun(token.lemma_)
+
+
+def antecedent(token: Token) -> Token:
+    """The noun a relative pronoun stands for ("Roe, who said" -> Roe)."""
+    if token.tag_ in ("WP", "WDT") and token.head.dep_ == "relcl":
+        return token.head.head
+    return token
+
+
+def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) -> Token | None:
+    """The subject of a speech verb, climbing through 'adding', 'went on to say', 'who said'.
+
+    Subjects inside quotation marks (``quoted``) are the quote's own words, not its speaker.
+    """
+    for child in verb.children:
+        if child.dep_ in SUBJECT_DEPS and not (quoted and quoted[child.i]):
+            return child  # "who" in "Roe, who said ..." is resolved to Roe by the caller
+    for child in verb.children:
+        if child.dep_ == "agent":  # "was quoted by Roe"
+            for obj in child.children:
+                if obj.dep_ == "pobj":
+                    return obj
+    if (
+        depth < 3
+        and verb.dep_ in ("xcomp", "advcl", "conj", "ccomp", "pcomp")
+        and verb.head is not verb
+        and not (quoted and quoted[verb.head.i])
+    ):
+        return subject_of(verb.head, quoted, depth + 1)
+    if verb.dep_ == "acl" and verb.head.pos_ in ("NOUN", "PROPN"):
+        return verb.head  # "a spokesman, speaking on condition..."
+    return None
+
+
+def speaker_span(subject: Token) -> tuple[int, int]:
+    """Token range of the subject's phrase, without asides (relative clauses, appositions)."""
+    left = subject.i
+    right = subject.i + 1
+    for child in subject.lefts:
+        if child.dep_ not in ASIDE_DEPS:
+            left = min(left, child.left_edge.i)
+    for child in subject.rights:
+        if child.dep_ in ASIDE_DEPS and not (child.dep_ == "prep" and child.lower_ in ("for", "of", "at", "to")):
+            break
+        right = max(right, child.right_edge.i + 1)
+    doc = subject.doc
+    while right - 1 > left and (doc[right - 1].is_punct or doc[right - 1].is_space):
+        right -= 1
+    while left < right - 1 and (doc[left].is_punct or doc[left].is_space):
+        left += 1
+    return left, right
+
+
+def according_to(tokens: list[Token]) -> tuple[Token, Token] | None:
+    """('according', its object) for the first 'according to X' among ``tokens``."""
+    for token in tokens:
+        if token.lower_ == "according":
+            for child in token.children:
+                if child.lower_ == "to":
+                    for obj in child.children:
+                        if obj.dep_ == "pobj":
+                            return token, obj
+    return None
+
+
+def _governors(doc: Doc, q_first: int, q_last: int, frame: tuple[int, int], quoted: list[bool]):
+    """Tokens outside the quote that it hangs from, nearest first (at most 4 steps up)."""
+    lo, hi = frame
+    seen: set[int] = set()
+    for i in range(q_first, q_last):
+        head = doc[i].head
+        if q_first <= head.i < q_last or head.i in seen:
+            continue
+        for _ in range(4):
+            if quoted[head.i] or not lo <= head.i < hi or head.i in seen:
+                break
+            seen.add(head.i)
+            yield head
+            if head is head.head:
+                break
+            head = head.head
+
+
+def _name_before(doc: Doc, verb: Token, lo: int, quoted: list[bool]) -> tuple[int, int] | None:
+    """A mis-parsed '”, Tulsa police Chief Jordan said': the noun phrase just before the verb."""
+    j = verb.i
+    while j - 1 >= lo and not quoted[j - 1] and not doc[j - 1].is_punct and verb.i - j < 8:
+        j -= 1
+    words = doc[j : verb.i]
+    if len(words) and any(t.pos_ in ("PROPN", "NOUN", "PRON") for t in words):
+        return j, verb.i
+    return None
+
+
+def _name_after(doc: Doc, verb: Token, hi: int, quoted: list[bool]) -> tuple[int, int] | None:
+    """'…,” said Tulsa police Chief Jordan.': the noun phrase right after the verb."""
+    j = verb.i + 1
+    while j < hi and not quoted[j] and not doc[j].is_punct and j - verb.i <= 8:
+        if doc[j].pos_ in ("VERB", "ADP") and j > verb.i + 1:
+            break
+        j += 1
+    words = doc[verb.i + 1 : j]
+    if len(words) and any(t.pos_ == "PROPN" for t in words):
+        return verb.i + 1, j
+    return None
+
+
+def find_cue(
+    doc: Doc,
+    q_first: int,
+    q_last: int,
+    frame: tuple[int, int],
+    quoted: list[bool],
+) -> Cue | None:
+    """The cue and speaker for the quote in tokens [q_first, q_last), looking in ``frame``.
+
+    ``quoted[i]`` is True for tokens inside any quotation (cues there are the speaker's own
+    words, not attribution).
+    """
+    lo, hi = frame
+    governors = list(_governors(doc, q_first, q_last, frame, quoted))
+    # 1. A speech verb outside the quote that the quote hangs from.
+    for head in governors:
+        if is_speech_verb(head) and head.lemma_.lower() not in WEAK_VERBS:
+            subject = subject_of(head, quoted)
+            if subject is not None:
+                return Cue(head.i, head.i + 1, speaker_span(subject), "governs")
+        if head.lower_ == "according":
+            found = according_to([head])
+            if found is not None:
+                return Cue(head.i, head.i + 1, speaker_span(found[1]), "according")
+    # 2. The nearest speech verb outside quotes in the quote's sentences (…," Roe said).
+    candidates: list[tuple[int, Token]] = []
+    for i in range(lo, hi):
+        token = doc[i]
+        if quoted[i] or not is_speech_verb(token):
+            continue
+        distance = q_first - i if i < q_first else i - q_last + 1
+        candidates.append((distance, token))
+    candidates.sort(key=lambda c: (c[0], c[1].i < q_first))
+    for distance, verb in candidates:
+        if distance > MAX_CUE_DISTANCE:
+            break
+        if verb.lemma_.lower() in WEAK_VERBS and not q_first <= verb.head.i < q_last:
+            continue
+        subject = subject_of(verb, quoted)
+        how = "governed" if q_first <= verb.head.i < q_last else "near"
+        if subject is not None:
+            return Cue(verb.i, verb.i + 1, speaker_span(subject), how)
+        if distance <= 3:
+            span = _name_after(doc, verb, hi, quoted) if verb.i > q_last else None
+            span = span or (_name_before(doc, verb, lo, quoted) if verb.i >= q_last else None)
+            if span is not None:
+                return Cue(verb.i, verb.i + 1, span, how)
+    # 3. according to X
+    found = according_to([doc[i] for i in range(lo, hi) if not quoted[i]])
+    if found is not None:
+        return Cue(found[0].i, found[0].i + 1, speaker_span(found[1]), "according")
+    # 4. X: "…"
+    j = q_first - 1
+    while j > lo and (doc[j].is_quote or doc[j].is_space):
+        j -= 1
+    if j > lo and doc[j].text == ":" and doc[j - 1].pos_ in ("PROPN", "NOUN", "PRON"):
+        named = doc[j - 1]
+        if not could_speak(named) and named.dep_ in ("dobj", "pobj", "attr", "appos"):
+            # "Obama is rolling out a new message: '…'" — the one who has the message.
+            verb = named.head.head if named.dep_ == "pobj" else named.head
+            subject = subject_of(verb, quoted) if verb.pos_ in ("VERB", "AUX") else None
+            if subject is not None and could_speak(subject):
+                named = subject
+        return Cue(j, j + 1, speaker_span(named), "colon")
+    # 5. Any verb the quote hangs from, with a subject ("Roe likened it to a 'snake'").
+    for head in governors:
+        if head.pos_ == "VERB" and head.lemma_ not in ("be", "have", "do"):
+            subject = subject_of(head, quoted)
+            if subject is not None and subject.dep_ != "nsubjpass" and could_speak(subject):
+                return Cue(head.i, head.i + 1, speaker_span(subject), "verb")
+    return None
+
+
+def cue_before_colon(doc: Doc, lo: int, hi: int, quoted: list[bool]) -> Cue | None:
+    """'Trump said:' closing a paragraph: the last speech verb there with a subject."""
+    for i in range(hi - 1, lo - 1, -1):
+        token = doc[i]
+        if not quoted[i] and is_speech_verb(token):
+            subject = subject_of(token, quoted)
+            if subject is not None:
+                return Cue(i, i + 1, speaker_span(subject), "colon")
+    return None

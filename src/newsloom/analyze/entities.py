@@ -1,0 +1,175 @@
+"""Entities stage: people, organisations, places and nationalities, resolved within the article.
+
+Mentions come from the model's entity spans, cleaned by ``mentions.py`` (roles and titles cut
+off names, surnames the model called ORG or LAW relabelled, names it missed after "rapper" or
+"Mr." added). People are then resolved by ``names.resolve_people``: surname-only and
+first-name-only mentions join the full name, typos merge, two people sharing a surname stay
+apart. Other names group by their words, with acronyms tied to their long forms. Last, each
+person's age and roles are read next to every mention by ``appositions.describe`` — except in
+captions, related headlines, calls to action and metadata lines, which repeat names without
+describing them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from spacy.tokens import Doc, Token
+
+from ..models import Entity, EntityMention, Paragraph, Span, stable_id
+from ..pipeline import StageContext, stage
+from .appositions import Age, describe, distinct_roles
+from .mentions import COMPANY_SUFFIXES, Mention, find_mentions
+from .names import acronym_of, core_parts, is_full_name, resolve_people
+
+# Paragraphs whose words are names only: ages and roles are not read there.
+UNDESCRIBED_LABELS = frozenset({"caption", "related_headline", "call_to_action", "metadata"})
+
+
+@stage("entities", requires=("paragraphs", "posts"), assigns=("entities",))
+def find_entities(ctx: StageContext) -> None:
+    ctx.analysis.entities = extract_entities(ctx.doc, ctx.analysis.article.id, ctx.analysis.paragraphs)
+
+
+@dataclass
+class _Group:
+    type: str
+    members: list[Mention] = field(default_factory=list)
+    age: Age | None = None
+    roles: list[str] = field(default_factory=list)
+
+
+def extract_entities(doc: Doc, article_id: str, paragraphs: Iterable[Paragraph] = ()) -> list[Entity]:
+    """The article's entities, in order of first mention."""
+    mentions = find_mentions(doc)
+    groups = _people(mentions) + _others(mentions)
+    names = {id(g): _name(g) for g in groups}
+    owners: dict[int, str] = {}
+    for g in groups:
+        for m in g.members:
+            owners.update(dict.fromkeys(range(m.first, m.last), names[id(g)]))
+    quiet = [(p.start, p.end) for p in paragraphs if p.label in UNDESCRIBED_LABELS]
+    for g in groups:
+        if g.type == "PERSON":
+            _describe(doc, g, names[id(g)], owners, quiet)
+    return _entities(doc, groups, names, article_id)
+
+
+def _people(mentions: Sequence[Mention]) -> list[_Group]:
+    people = [m for m in mentions if m.label == "PERSON"]
+    clusters = resolve_people([m.parts for m in people], [m.weak for m in people])
+    groups: dict[int, _Group] = {}
+    for mention, cluster in zip(people, clusters, strict=True):
+        if cluster is not None:
+            groups.setdefault(cluster, _Group("PERSON")).members.append(mention)
+    return list(groups.values())
+
+
+def _others(mentions: Sequence[Mention]) -> list[_Group]:
+    """Organisations, places and nationalities grouped by their words. An acronym joins its
+    long form ("World Health Organization (WHO)", or any long form whose initials it is); a
+    bare company name joins "Name Corp."."""
+    by_key: dict[tuple[str, ...], list[Mention]] = {}
+    for m in mentions:
+        if m.label == "PERSON":
+            continue
+        key = m.parts
+        if m.acronym_of is not None and mentions[m.acronym_of].label != "PERSON":
+            key = mentions[m.acronym_of].parts  # introduced in parentheses after it
+        by_key.setdefault(key, []).append(m)
+    long_forms = [(k, members[0].text.split()) for k, members in by_key.items() if len(k) >= 2]
+    groups: dict[tuple[str, ...], list[Mention]] = {}
+    for key, members in by_key.items():
+        target = key
+        for long, words in long_forms:
+            if _short_form(key, members[0], long, words):
+                target = long
+                break
+        groups.setdefault(target, []).extend(members)
+    out = []
+    for members in groups.values():
+        members.sort(key=lambda m: m.start)
+        labels = Counter(m.label for m in members)
+        top = max(labels.values())
+        out.append(_Group(next(m.label for m in members if labels[m.label] == top), members))
+    return out
+
+
+def _short_form(key: tuple[str, ...], mention: Mention, long: tuple[str, ...], words: list[str]) -> bool:
+    """'WHO' for 'World Health Organization'; 'Acme' for 'Acme Corp.'."""
+    if len(key) == 1 and mention.is_acronym:
+        return acronym_of(mention.text, words)
+    return (
+        len(long) > len(key)
+        and long[: len(key)] == key
+        and all(w in COMPANY_SUFFIXES or w == "co" for w in long[len(key) :])
+    )
+
+
+def _name(group: _Group) -> str:
+    """The longest full form; ties go to the most frequent, then the first written."""
+    counts = Counter(m.text for m in group.members)
+    first_at: dict[str, int] = {}
+    for m in group.members:
+        first_at.setdefault(m.text, m.start)
+    person = group.type == "PERSON"
+
+    def rank(m: Mention) -> tuple:
+        full = is_full_name(m.parts) if person else not m.is_acronym
+        words = len(core_parts(m.parts)) if person else len(m.parts)
+        return (not full, -words, m.text.isupper(), -len(m.text), -counts[m.text], first_at[m.text])
+
+    return " ".join(min(group.members, key=rank).text.split())
+
+
+def _describe(
+    doc: Doc, group: _Group, name: str, owners: dict[int, str], quiet: list[tuple[int, int]]
+) -> None:
+    def owner(token: Token) -> str | None:
+        found = owners.get(token.i)
+        return None if found == name else found
+
+    for m in group.members:
+        if any(s <= m.start < e for s, e in quiet):
+            continue
+        description = describe(doc, m.first, m.last, owner)
+        if group.age is None and description.age is not None:
+            group.age = description.age
+        group.roles.extend(description.roles)
+
+
+def _entities(doc: Doc, groups: Sequence[_Group], names: dict[int, str], article_id: str) -> list[Entity]:
+    # Two groups that end with one name and type are one entity (one id).
+    merged: dict[tuple[str, str], _Group] = {}
+    for g in groups:
+        key = (names[id(g)], g.type)
+        if key not in merged:
+            merged[key] = g
+            continue
+        into = merged[key]
+        into.members = sorted(into.members + g.members, key=lambda m: m.start)
+        into.roles += g.roles
+        if g.age is not None and (into.age is None or g.age.start < into.age.start):
+            into.age = g.age
+    text = doc.text  # built from the tokens on every access: once per article
+    entities = []
+    for (name, etype), g in merged.items():
+        age = g.age
+        entities.append(
+            Entity(
+                id=stable_id("entity", article_id, name, etype),
+                name=name,
+                type=etype,  # type: ignore[arg-type]
+                mentions=[
+                    EntityMention(start=s, end=e, text=text[s:e])
+                    for s, e in sorted({(m.start, m.end) for m in g.members})
+                ],
+                aliases=[a for a in dict.fromkeys(m.text for m in g.members) if a != name],
+                age=age.value if age else None,
+                age_span=Span(start=age.start, end=age.end, text=text[age.start : age.end]) if age else None,
+                roles=list(distinct_roles(g.roles)),
+            )
+        )
+    return sorted(entities, key=lambda e: (e.mentions[0].start, e.name))

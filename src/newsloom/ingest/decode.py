@@ -1,0 +1,172 @@
+"""Bytes to text: size limit, binary sniffing and the encoding decision for every reader.
+
+Policy (what an experienced user expects from a tool whose offsets are checked against files):
+
+- UTF-8 is the reference. A UTF-8 file is decoded strictly with no newline translation and
+  nothing stripped (a BOM stays as ``\\ufeff`` at offset 0), so ``Article.path`` is set and
+  offsets can be checked against the file itself.
+- A file with a UTF-16/UTF-32 byte-order mark is unambiguous: it is decoded, ``path`` is left
+  empty (offsets are into the decoded ``Article.text``, not the file's bytes) and a warning
+  says how to convert it.
+- Other non-UTF-8 bytes are read as cp1252 (the Windows superset of latin-1 that most
+  "ANSI" exports use) **only when the result looks like Western text**: few bytes above
+  0x7f, no control characters. Such an article also gets ``path=None`` and a warning.
+  Anything else (random bytes, Shift-JIS, GBK, …) is skipped with a reason that names the
+  bad byte and the ``iconv`` command to convert the file. Guessing further would silently
+  produce mojibake, which is worse than a clear skip.
+- NUL bytes, control characters or the magic numbers of common binary formats mean a binary
+  file: skipped with a reason.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+from dataclasses import dataclass, field
+
+from ..errors import InputError
+
+# cp1252 is accepted only for text that looks Western: accented letters and curly quotes
+# are single high bytes between ASCII letters. In French/German/Spanish prose 1-5% of bytes
+# are such letters, nearly all isolated; a short accent-heavy line ("Le café fermé à Paris")
+# reaches ~12%. Random bytes are 50% high with 25% of them isolated (by construction);
+# double-byte encodings (Shift-JIS, GBK) and Cyrillic/Greek code pages put high bytes in
+# runs, so their isolated share is near 0.
+MAX_HIGH_BYTE_SHARE = 0.30
+MIN_ISOLATED_SHARE = 0.5
+HIGH_BYTE = re.compile(rb"[\x80-\xff]")
+ISOLATED_HIGH_BYTE = re.compile(rb"(?<![\x80-\xff])[\x80-\xff](?![\x80-\xff])")
+# Text files have tabs and newlines but essentially no other control characters; a few
+# stray ones (a form feed, an ESC from a terminal capture) are tolerated, more is binary.
+MAX_CONTROL_SHARE = 0.01
+# Unicode category Cc minus tab, newline, vertical tab, form feed and carriage return.
+CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+
+# Magic numbers of files people drop into article folders by mistake, for a clearer reason.
+MAGIC = (
+    (b"%PDF", "a PDF"),
+    (b"PK\x03\x04", "a zip archive (or .docx/.xlsx)"),
+    (b"\x1f\x8b", "a gzip archive; decompress it first"),
+    (b"\x89PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF8", "a GIF image"),
+    (b"\xd0\xcf\x11\xe0", "an old Office document"),
+)
+
+BOMS = (  # longest first: the UTF-32 LE mark starts with the UTF-16 LE one
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+@dataclass
+class Decoded:
+    text: str
+    exact: bool  # True when text is the file decoded as UTF-8, so offsets hold in the file
+    warnings: list[str] = field(default_factory=list)
+
+
+def _megabytes(n: int) -> str:
+    return f"{n / 1_000_000:.1f} MB"
+
+
+def read_bytes(path: str, max_bytes: int) -> bytes:
+    """The file's bytes; the size is checked before reading so a huge file is never loaded."""
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        raise InputError(path, f"cannot read ({exc.strerror or exc}); check the path") from exc
+    if os.path.isdir(path):
+        raise InputError(path, "is a folder")
+    if info.st_size > max_bytes:
+        raise InputError(
+            path,
+            f"file too large ({_megabytes(info.st_size)}, limit {_megabytes(max_bytes)}); "
+            "split it, or raise max_file_bytes (NEWSLOOM_MAX_FILE_BYTES) if it really is one article",
+        )
+    try:
+        with open(path, "rb") as fh:
+            # Sized by stat (read(n) allocates n bytes up front), and bounded: a file that grew
+            # since stat still cannot flood memory.
+            data = fh.read(min(info.st_size, max_bytes) + 1)
+            if len(data) > info.st_size and len(data) <= max_bytes:
+                data += fh.read(max_bytes + 1 - len(data))
+    except OSError as exc:
+        raise InputError(path, f"cannot read ({exc.strerror or exc})") from exc
+    if len(data) > max_bytes:
+        raise InputError(path, f"file too large (over {_megabytes(max_bytes)})")
+    return data
+
+
+def _control_share(text: str) -> float:
+    if not text:
+        return 0.0
+    return sum(1 for _ in CONTROL.finditer(text)) / len(text)
+
+
+def _looks_western(data: bytes) -> bool:
+    high = sum(1 for _ in HIGH_BYTE.finditer(data))
+    isolated = sum(1 for _ in ISOLATED_HIGH_BYTE.finditer(data))
+    return high <= MAX_HIGH_BYTE_SHARE * len(data) and isolated >= MIN_ISOLATED_SHARE * high
+
+
+def binary_reason(data: bytes) -> str | None:
+    """Why ``data`` is not text, or None. Looks only at the first 8 KB (cheap)."""
+    head = data[:8192]
+    for magic, what in MAGIC:
+        if head.startswith(magic):
+            return f"binary file ({what}); newsloom reads plain text, JSONL and HTML"
+    if b"\x00" in head and not head.startswith(tuple(b for b, _ in BOMS)):
+        return "binary file (NUL bytes); newsloom reads plain text, JSONL and HTML"
+    return None
+
+
+def decode(origin: str, data: bytes) -> Decoded:
+    """``data`` as text by the policy in the module docstring; raises InputError otherwise."""
+    reason = binary_reason(data)
+    if reason:
+        raise InputError(origin, reason)
+    for bom, encoding in BOMS:
+        if data.startswith(bom):
+            try:
+                text = data.decode(encoding)
+            except UnicodeDecodeError as exc:
+                raise InputError(origin, f"not valid {encoding.upper()} ({exc.reason})") from exc
+            warning = (
+                f"file is {encoding.upper()} (byte-order mark); offsets refer to the decoded "
+                f"text, not the file; convert it with iconv -f {encoding} -t utf-8"
+            )
+            return _checked(origin, Decoded(text, exact=False, warnings=[warning]))
+    try:
+        return _checked(origin, Decoded(data.decode("utf-8"), exact=True))
+    except UnicodeDecodeError as exc:
+        bad = f"invalid byte 0x{data[exc.start]:02x} at offset {exc.start}"
+    if _looks_western(data):
+        try:
+            text = data.decode("cp1252")
+        except UnicodeDecodeError:
+            text = ""
+        if text and _control_share(text) <= MAX_CONTROL_SHARE:
+            warning = (
+                f"not UTF-8 ({bad}); read as cp1252, so offsets refer to the decoded text, not "
+                "the file; convert it with iconv -f cp1252 -t utf-8"
+            )
+            return _checked(origin, Decoded(text, exact=False, warnings=[warning]))
+    raise InputError(
+        origin,
+        f"not UTF-8 ({bad}); convert it, e.g. iconv -f latin1 -t utf-8 (use the file's real encoding)",
+    )
+
+
+def _checked(origin: str, decoded: Decoded) -> Decoded:
+    if not decoded.text.strip().strip("\ufeff").strip():
+        kind = "empty file" if not decoded.text else "only whitespace"
+        raise InputError(origin, f"{kind}; nothing to read")
+    if _control_share(decoded.text) > MAX_CONTROL_SHARE:
+        raise InputError(
+            origin, "binary file (control characters); newsloom reads plain text, JSONL and HTML"
+        )
+    return decoded

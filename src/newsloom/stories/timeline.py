@@ -1,0 +1,127 @@
+"""The story's timeline: dated events merged across articles, each with its supporting articles.
+
+Every resolved date mention (dates stage) is an event candidate described by its sentence.
+Mentions of one date value are one event when their sentences share content words (two
+outlets telling what happened on 3 March share "evacuated", "residents", "flood"), so two
+different things that happened on one day stay apart. The event's text is the sentence that
+shares most with the others (trimmed), and events are sorted by date.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..analyze.names import is_calendar_word
+from ..models import ArticleAnalysis, TimelineEvent
+from .words import content_stems, words
+
+# Sentences of one date are about the same thing when they share this many content stems
+# (date words left out) or this share of the smaller sentence's stems. Set on the rows in
+# tests/stories/test_timeline.py and examples/corpus: retellings share 2-5 stems (or one of a
+# three-word sentence), different events of one day 0-1.
+MIN_SHARED = 2
+MIN_SHARE = 0.34
+MAX_TEXT = 240  # characters of the event's sentence kept
+MAX_GROUP = 2000  # mentions of one date compared pairwise at most (a huge story's main day)
+
+
+@dataclass
+class _Mention:
+    value: str
+    article_index: int
+    article_id: str
+    sentence: str
+    stems: frozenset[str]
+
+
+def _sentence(text: str, start: int, end: int) -> str:
+    return " ".join(text[start:end].split())
+
+
+def trim(sentence: str, limit: int = MAX_TEXT) -> str:
+    """At most ``limit`` characters, cut at a word boundary."""
+    if len(sentence) <= limit:
+        return sentence
+    cut = sentence[:limit].rsplit(" ", 1)[0].rstrip(",;:")
+    return cut + "…"
+
+
+def _mentions(analyses: Sequence[ArticleAnalysis]) -> list[_Mention]:
+    out: list[_Mention] = []
+    for index, analysis in enumerate(analyses):
+        text = analysis.article.text
+        seen: set[tuple[str, int]] = set()
+        for d in analysis.dates:
+            if not d.value or (d.value, d.sentence_start) in seen:
+                continue
+            seen.add((d.value, d.sentence_start))
+            sentence = _sentence(text, d.sentence_start, d.sentence_end)
+            date_words = set(words(d.text))
+            stems = content_stems(
+                [w for w in words(sentence) if w not in date_words and not is_calendar_word(w)]
+            )
+            out.append(_Mention(d.value, index, analysis.article.id, sentence, frozenset(stems)))
+    return out
+
+
+def _same_thing(a: _Mention, b: _Mention) -> bool:
+    shared = len(a.stems & b.stems)
+    if shared and len(a.value) == len("YYYY-MM-DD"):
+        # One story, one day, a shared content word: retellings of that day's event far more
+        # often than two things that happened on it (examples/corpus: "checked into a
+        # residential centre" / "entered a treatment centre" on the same Tuesday).
+        return True
+    smaller = min(len(a.stems), len(b.stems))
+    return shared >= MIN_SHARED or (smaller > 0 and shared / smaller >= MIN_SHARE)
+
+
+def build_timeline(analyses: Sequence[ArticleAnalysis]) -> list[TimelineEvent]:
+    by_value: dict[str, list[_Mention]] = defaultdict(list)
+    for m in _mentions(analyses):
+        by_value[m.value].append(m)
+    events: list[tuple[str, int, TimelineEvent]] = []
+    for value, members in by_value.items():
+        for group in _cluster(members[:MAX_GROUP]):
+            events.append((value, -len({m.article_id for m in group}), _event(value, group)))
+    events.sort(key=lambda e: (_sort_key(e[0]), e[1], e[2].text))
+    return [e for _, _, e in events]
+
+
+def _sort_key(value: str) -> str:
+    # "2024" sorts before "2024-03" and "2024-03-05": the coarse date first, as it is read.
+    return value if re.fullmatch(r"-?\d{4}(-\d{2}){0,2}", value) else "~" + value
+
+
+def _cluster(members: list[_Mention]) -> list[list[_Mention]]:
+    parent = list(range(len(members)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for i in range(len(members)):
+        for j in range(i + 1, len(members)):
+            if find(i) != find(j) and _same_thing(members[i], members[j]):
+                parent[find(j)] = find(i)
+    groups: dict[int, list[_Mention]] = defaultdict(list)
+    for i, m in enumerate(members):
+        groups[find(i)].append(m)
+    return list(groups.values())
+
+
+def _event(value: str, group: list[_Mention]) -> TimelineEvent:
+    # The sentence sharing most with the others stands for the event (ties: the shorter).
+    text = max(
+        group,
+        key=lambda m: (sum(len(m.stems & o.stems) for o in group if o is not m), -len(m.sentence)),
+    ).sentence
+    article_ids: list[str] = []
+    for m in sorted(group, key=lambda m: m.article_index):
+        if m.article_id not in article_ids:
+            article_ids.append(m.article_id)
+    return TimelineEvent(date=value, text=trim(text), article_ids=article_ids)

@@ -1,0 +1,291 @@
+"""Entities stage: people, organisations and places with exact spans, ages, roles, resolution."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from newsloom.analyze.entities import find_entities
+from newsloom.analyze.names import is_typo, resolve_people
+from newsloom.config import Settings
+from newsloom.errors import StageError
+from newsloom.models import Article, ArticleAnalysis, Entity, Paragraph, article_id, stable_id
+from newsloom.pipeline import StageContext
+
+
+def run(nlp, text: str, paragraphs: list[Paragraph] | None = None) -> list[Entity]:
+    """The stage alone on one text (boilerplate and posts are other stages' tests)."""
+    article = Article(id=article_id(text), text=text, origin="test")
+    analysis = ArticleAnalysis(article=article, paragraphs=paragraphs or [])
+    ctx = StageContext(article=article, doc=nlp(text), settings=Settings(), analysis=analysis)
+    find_entities(ctx)
+    check_invariants(text, article.id, ctx.analysis.entities)
+    return ctx.analysis.entities
+
+
+def check_invariants(text: str, aid: str, entities: list[Entity]) -> None:
+    ids = [e.id for e in entities]
+    assert len(ids) == len(set(ids))
+    for e in entities:
+        assert e.id == stable_id("entity", aid, e.name, e.type)
+        assert e.mentions, e
+        assert [(m.start, m.end) for m in e.mentions] == sorted({(m.start, m.end) for m in e.mentions})
+        for m in e.mentions:
+            assert text[m.start : m.end] == m.text
+        assert e.name not in e.aliases and len(e.aliases) == len(set(e.aliases))
+        assert len({r.casefold() for r in e.roles}) == len(e.roles)
+        if e.age_span is not None:
+            assert text[e.age_span.start : e.age_span.end] == e.age_span.text == str(e.age)
+
+
+def nth(text: str, needle: str, n: int = 0) -> int:
+    """Offset of the n-th whole-word occurrence of ``needle``."""
+    found = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(needle)}(?!\w)", text)]
+    return found[n]
+
+
+def entity(entities: list[Entity], name: str, etype: str = "PERSON") -> Entity:
+    matches = [e for e in entities if e.name == name and e.type == etype]
+    assert len(matches) == 1, [(e.name, e.type) for e in entities]
+    return matches[0]
+
+
+def expect(text: str, entities: list[Entity], name: str, etype: str = "PERSON", **want) -> Entity:
+    """Check one entity: ``mentions`` as (surface, n-th occurrence) pairs, ``age``, ``roles``."""
+    e = entity(entities, name, etype)
+    if "mentions" in want:
+        spans = []
+        for surface, n in want["mentions"]:
+            start = nth(text, surface, n)
+            spans.append((start, start + len(surface), surface))
+        assert [(m.start, m.end, m.text) for m in e.mentions] == spans
+    if "age" in want:
+        assert e.age == want["age"]
+    if "roles" in want:
+        assert e.roles == want["roles"]
+    return e
+
+
+# (text, [(name, type, mentions as (surface, nth), age, roles)], names that must not be entities)
+Row = tuple[str, list[tuple[str, str, list[tuple[str, int]], int | None, list[str]]], list[str]]
+AGE_ROWS: list[Row] = [
+    ("Jane Roe, 33, was arrested on Tuesday. Roe said she was innocent.",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0), ("Roe", 1)], 33, [])], ["33", "Tuesday"]),
+    ("Jane Roe (33) was arrested on Tuesday.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, [])], ["33"]),
+    ("Police said 33-year-old Jane Roe was arrested.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, [])], []),
+    ("Jane Roe, a 33-year-old teacher, was arrested.",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, ["teacher"])], []),
+    ("Police said Jane Roe, aged 33, was arrested.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, [])], []),
+    ("Officers said Jane Roe, 33 years old, was arrested.",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, [])], []),
+    ("Jane Roe, 33, and her husband John Roe, 35, were arrested.",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, []), ("John Roe", "PERSON", [("John Roe", 0)], 35, ["husband"])],
+     []),
+    # Negatives: a count after a year, a distance, a year in brackets, a figure too large.
+    ("In 2015, 33 people died, Jane Roe said.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], ["33"]),
+    ("Jane Roe, 33 miles away, heard the blast.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], []),
+    ("Jane Roe (2019) said it was over.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], []),
+    ("Jane Roe, 450, Main Street, was listed.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], []),
+]
+
+ROLE_ROWS: list[Row] = [
+    ("TV producer Jane Roe said the show was over.",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["TV producer"])], ["TV producer Jane Roe"]),
+    ("Oscar-winning actress Jane Roe arrived late.",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["Oscar-winning actress"])], ["Oscar"]),
+    ("Actress Jane Roe has filed for divorce.",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["actress"])], ["Actress Jane Roe"]),
+    ("Producer Jane Roe said no.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["producer"])],
+     ["Producer Jane Roe"]),
+    ("Roe's lawyer John Smith said the case was weak.",
+     [("Roe", "PERSON", [("Roe", 0)], None, []), ("John Smith", "PERSON", [("John Smith", 0)], None, ["lawyer of Roe"])],
+     ["Roe's"]),
+    ("Jane Roe’s lawyer, John Smith, said the case was weak.",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, []),
+      ("John Smith", "PERSON", [("John Smith", 0)], None, ["lawyer of Jane Roe"])], []),
+    ("Jane Roe, the company's chief executive, resigned on Monday.",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["company's chief executive"])], []),
+    ("The victim, Jane Roe, was taken to hospital.",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["victim"])], []),
+    ("Mary Roe, the mother of Jane Roe, spoke to reporters.",
+     [("Mary Roe", "PERSON", [("Mary Roe", 0)], None, ["mother of Jane Roe"])], []),
+    ("British rapper Stormzy performed on Friday.",
+     [("Stormzy", "PERSON", [("Stormzy", 0)], None, ["British rapper"])], []),
+    ("Sen. Elizabeth Warren said no.", [("Elizabeth Warren", "PERSON", [("Elizabeth Warren", 0)], None, ["senator"])],
+     []),
+    ("TV producer Jane Roe tweeted. Producer Jane said the show would return.",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0), ("Jane", 1)], None, ["TV producer"])], ["Producer Jane"]),
+    # Negatives: a noun across a colon, a plural, a clause are not roles.
+    ("Editor's note: Jane Roe wrote this column.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], []),
+    ("Both candidates, Jane Roe and John Smith, spoke.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], []),
+    ("Jane Roe, who won the race in 2015, said she was happy.",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], []),
+]
+
+RESOLUTION_ROWS: list[Row] = [
+    ("Jane Roe said she was innocent. Roe, who lives in Leeds, denied it. Ms. Roe's lawyer agreed.",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0), ("Roe", 1), ("Roe", 2)], None, [])], ["Ms. Roe", "Roe's"]),
+    ("Mr. Roe said he would appeal. John Roe denied the claims.",
+     [("John Roe", "PERSON", [("Roe", 0), ("John Roe", 0)], None, [])], ["Mr. Roe", "Roe"]),
+    ("John Smith arrived late. Jonh Smith said he was sorry. John Smith left early.",
+     [("John Smith", "PERSON", [("John Smith", 0), ("Jonh Smith", 0), ("John Smith", 1)], None, [])],
+     ["Jonh Smith"]),
+    # Two people share a surname: never merged; a bare surname goes to the latest full name.
+    ("Jane Roe and John Roe were married in 2010. Roe said he was happy.",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, []), ("John Roe", "PERSON", [("John Roe", 0), ("Roe", 2)], None, [])],
+     ["Roe"]),
+    ("John Roe spoke first. Jane Roe spoke next. Roe said she was happy.",
+     [("John Roe", "PERSON", [("John Roe", 0)], None, []), ("Jane Roe", "PERSON", [("Jane Roe", 0), ("Roe", 2)], None, [])],
+     ["Roe"]),
+    ("Mark Roe and Mary Roe were married in Leeds.",
+     [("Mark Roe", "PERSON", [("Mark Roe", 0)], None, []), ("Mary Roe", "PERSON", [("Mary Roe", 0)], None, [])], []),
+    # A first name alone, as fans write it, is the full name's.
+    ("Jane Roe won the award on Sunday. So proud of you Jane, you deserve it!",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0), ("Jane", 1)], None, [])], ["Jane"]),
+    # A family is not a different person.
+    ("The Roe family said Jane Roe was innocent.", [("Jane Roe", "PERSON", [("Roe", 0), ("Jane Roe", 0)], None, [])],
+     ["Roe"]),
+]
+
+TYPE_ROWS: list[Row] = [
+    ("Acme Corp. said profits fell. Acme said it would cut jobs.",
+     [("Acme Corp.", "ORG", [("Acme Corp.", 0), ("Acme", 1)], None, [])], []),
+    ("Jane Roe lives in Paris with her husband.",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, []), ("Paris", "GPE", [("Paris", 0)], None, [])], []),
+    ("The World Health Organization (WHO) said the WHO would act.",
+     [("World Health Organization", "ORG", [("World Health Organization", 0), ("WHO", 0), ("WHO", 1)], None, [])],
+     ["WHO"]),
+    ("Officials in the United States said the U.S. would act.",
+     [("United States", "GPE", [("United States", 0), ("U.S.", 0)], None, [])], []),
+    ("Many Americans said Jane Roe had lied.", [("Americans", "NORP", [("Americans", 0)], None, [])], []),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    AGE_ROWS + ROLE_ROWS + RESOLUTION_ROWS + TYPE_ROWS,
+    ids=[row[0][:40] for row in AGE_ROWS + ROLE_ROWS + RESOLUTION_ROWS + TYPE_ROWS],
+)
+def test_entities(nlp, text, expected, absent):
+    entities = run(nlp, text)
+    for name, etype, mentions, age, roles in expected:
+        e = expect(text, entities, name, etype, mentions=mentions)
+        if etype == "PERSON":
+            assert (e.age, e.roles) == (age, roles)
+    names = {e.name for e in entities}
+    for name in absent:
+        assert name not in names
+
+
+def test_age_span_points_at_the_digits(nlp):
+    text = "Oscar-winning actress Jane Roe, 33, has filed for divorce."
+    e = entity(run(nlp, text), "Jane Roe")
+    assert e.age_span is not None
+    assert (e.age, e.age_span.start, e.age_span.text) == (33, text.index("33"), "33")
+
+
+def test_two_mentions_of_one_entity_keep_every_alias_once(nlp):
+    text = "Jane Roe spoke. Roe smiled. Jane left. Roe waved."
+    e = entity(run(nlp, text), "Jane Roe")
+    assert e.aliases == ["Roe", "Jane"]
+    assert [m.text for m in e.mentions] == ["Jane Roe", "Roe", "Jane", "Roe"]
+
+
+def test_roles_are_deduplicated(nlp):
+    text = "Actress Jane Roe spoke. Later, actress Jane Roe left. The actress, Jane Roe, waved."
+    assert entity(run(nlp, text), "Jane Roe").roles == ["actress"]
+
+
+def test_captions_give_names_but_no_age_or_role(nlp):
+    caption = "TV producer Jane Roe, 34, at the premiere."
+    body = "Jane Roe said she was happy."
+    text = f"{caption}\n\n{body}"
+    paragraphs = [
+        Paragraph(start=0, end=len(caption), label="caption"),
+        Paragraph(start=len(caption) + 2, end=len(text), label="body"),
+    ]
+    e = entity(run(nlp, text, paragraphs), "Jane Roe")
+    assert (e.age, e.roles, len(e.mentions)) == (None, [], 2)
+    # The same words in the body do describe her.
+    e = entity(run(nlp, text, [Paragraph(start=0, end=len(text), label="body")]), "Jane Roe")
+    assert (e.age, e.roles) == (34, ["TV producer"])
+
+
+def test_empty_and_odd_texts(nlp):
+    for text in ["", " ", "\n\n", "Mr.", "(33)", "Roe, 33,", "’s", "— @x"]:
+        run(nlp, text)
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=["Cs"]), max_size=200))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_never_crashes_and_offsets_hold(nlp, text):
+    run(nlp, text)
+
+
+@given(
+    st.lists(
+        st.sampled_from(["Jane Roe", "Roe", "Mr. Roe", "Roe's", "33", ",", "(", ")", "said", "actress",
+                         "TV producer", "the", "Acme Corp.", "Paris", "\n\n", "-year-old", "Jane", "family"]),
+        max_size=25,
+    )
+)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_name_soup_never_crashes(nlp, words):
+    run(nlp, " ".join(words))
+
+
+def test_through_the_pipeline(nlp):
+    """With the boilerplate and posts stages before it, as `newsloom analyze` runs it."""
+    from newsloom.analyze import analyze_text
+
+    text = (
+        "Actress Jane Roe files for divorce\n\n"
+        "LOS ANGELES — Oscar-winning actress Jane Roe, 33, has filed for divorce from TV producer "
+        "John Smith, her lawyer said on Monday.\n\n"
+        "Roe's lawyer Mary Poppins said the couple had separated in May.\n\n"
+        "So proud of you Jane, stay strong! #TeamJane pic.twitter.com/AbC12dEf "
+        "— Sam (@sam_writes) March 2, 2021\n"
+    )
+    try:
+        analysis = analyze_text(text, settings=Settings(stages=("boilerplate", "posts", "entities")))
+    except StageError as exc:
+        pytest.skip(f"boilerplate/posts stages not available: {exc}")
+    entities = analysis.entities
+    check_invariants(text, analysis.article.id, entities)
+    roe = entity(entities, "Jane Roe")
+    assert (roe.age, roe.roles) == (33, ["Oscar-winning actress"])
+    assert [m.text for m in roe.mentions] == ["Jane Roe", "Jane Roe", "Roe", "Jane"]
+    assert entity(entities, "John Smith").roles == ["TV producer"]
+    assert entity(entities, "Mary Poppins").roles == ["lawyer of Jane Roe"]
+
+
+# --- names.py: pure helpers ---------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("a", "b", "typo"),
+    [("jonh", "john", True), ("smtih", "smith", True), ("jonathon", "jonathan", True),
+     ("michale", "michael", True), ("mark", "mary", False), ("ann", "anne", False),
+     ("carla", "carly", False), ("jane", "john", False), ("smith", "smith", False), ("roe", "ore", False)],
+)
+def test_is_typo(a, b, typo):
+    assert is_typo(a, b) is typo
+
+
+@pytest.mark.parametrize(
+    ("forms", "weak", "expected"),
+    [
+        ([("jane", "roe"), ("roe",), ("jane",)], [], [0, 0, 0]),
+        ([("roe",), ("jane", "roe")], [], [0, 0]),  # a headline's surname before the full name
+        ([("jane", "roe"), ("john", "roe"), ("roe",)], [], [0, 1, 1]),
+        ([("john", "roe"), ("roe",), ("jane", "roe"), ("roe",)], [], [0, 0, 1, 1]),
+        ([("john", "f", "smith"), ("john", "smith")], [], [0, 0]),
+        ([("jane", "roe"), ("doe",)], [], [0, 1]),
+        ([("roe",)], [True], [None]),
+        ([("ludwig", "van", "beethoven"), ("van", "beethoven")], [], [0, 0]),
+    ],
+)
+def test_resolve_people(forms, weak, expected):
+    assert resolve_people(forms, weak) == expected

@@ -1,0 +1,220 @@
+"""The quotes stage: quote-mark pairing, cues, speakers, indirect speech, posts, odd input."""
+
+from __future__ import annotations
+
+import pytest
+
+from newsloom.analyze.quotemarks import paragraph_segments, single_segments
+from newsloom.analyze.quotes import blank_line_paragraphs, extract_quotes, find_quotes
+from newsloom.config import Settings
+from newsloom.models import Article, ArticleAnalysis, Paragraph, Post, article_id
+from newsloom.pipeline import StageContext
+
+
+def quotes_of(nlp, text, paragraphs=None, posts=()):
+    doc = nlp(text)
+    found = find_quotes(doc, paragraphs if paragraphs is not None else blank_line_paragraphs(text),
+                        list(posts), [])
+    for q in found:  # offsets are sacred
+        assert text[q.start : q.end] == q.text
+        if q.speaker_start is not None:
+            assert text[q.speaker_start : q.speaker_end] == q.speaker_text
+        if q.cue_start is not None:
+            assert text[q.cue_start : q.cue_end] == q.cue
+    return found
+
+
+def direct(found):
+    return [(q.text, q.speaker) for q in found if q.kind == "direct"]
+
+
+# --- pairing marks (no parse) -------------------------------------------------------------
+
+MARK_ROWS = [
+    ('Roe said: "We will win."', ["We will win."]),
+    ("Roe said: “We will win.”", ["We will win."]),
+    ("''We will win,'' Mr. Roe said.", ["We will win,"]),
+    ("``We will win,'' Roe said.", ["We will win,"]),
+    ('“Mixed marks," she said.', ["Mixed marks,"]),
+    ("“He told me ‘never again’ and left,” Roe said.", ["He told me ‘never again’ and left,"]),
+    ("“As a woman I’d live in what he calls “hell” than this.” ― Ana", ["As a woman I’d live in what he calls “hell” than this."]),
+    ('Roe said "this never closes and runs on', ["this never closes and runs on"]),
+    ("carried over from before,” she said.", ["carried over from before,"]),
+    ("Roe's team don't care about the '90s.", []),
+    ('<tweet tweet-author="Sam">', ["Sam"]),  # paired; the stage drops markup values
+    ("No quotes at all here.", []),
+    ("", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), MARK_ROWS)
+def test_paragraph_segments(text, expected):
+    segments = paragraph_segments(text, 0, len(text))
+    assert [text[s.start : s.end] for s in segments] == expected
+
+
+def test_unclosed_quote_stops_at_its_paragraph():
+    text = 'Roe said "this never closes\n\nThe next paragraph has "its own," Doe said.'
+    first = paragraph_segments(text, 0, text.index("\n"))
+    second = paragraph_segments(text, text.index("The next"), len(text))
+    assert [text[s.start : s.end] for s in first] == ["this never closes"]
+    assert not first[0].closed
+    assert [text[s.start : s.end] for s in second] == ["its own,"]
+
+
+SINGLE_ROWS = [
+    ("'I never lied': Roe insists", ["I never lied"]),
+    ("Obama Sees ‘Personal Insult’ if Voters Stay Home", ["Personal Insult"]),
+    ("Roe's 'rock 'n' roll' days in the '90s", ["rock 'n' roll"]),
+    ("Roe's team don't care", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SINGLE_ROWS)
+def test_single_segments(text, expected):
+    assert [text[s.start : s.end] for s in single_segments(text, 0, len(text))] == expected
+
+
+# --- the stage ----------------------------------------------------------------------------
+
+STAGE_ROWS = [
+    # cue before, after, inverted, with an addressee
+    ('Jane Roe said: "We will win the case."', [("We will win the case.", "Jane Roe")]),
+    ('"We will win the case," said Jane Roe.', [("We will win the case,", "Jane Roe")]),
+    ('"We will win the case," Jane Roe tells John Doe at one point.', [("We will win the case,", "Jane Roe")]),
+    ('Jane Roe replied: "Not today."', [("Not today.", "Jane Roe")]),
+    # split quote: both halves are the speaker's
+    (
+        '"We will win," Jane Roe said, "and nobody will stop us."',
+        [("We will win,", "Jane Roe"), ("and nobody will stop us.", "Jane Roe")],
+    ),
+    # second quote in the paragraph without a cue, and a paragraph that is only a quote
+    (
+        'Jane Roe spoke on Monday. "It was hard," she said. "Really hard."\n\n"And I would do it again."',
+        [("It was hard,", "Jane Roe"), ("Really hard.", "Jane Roe"), ("And I would do it again.", "Jane Roe")],
+    ),
+    # a multi-paragraph quote: the first paragraph never closes
+    (
+        'Jane Roe said: "The first part runs on.\n\n"The second part ends here."',
+        [("The first part runs on.", "Jane Roe"), ("The second part ends here.", "Jane Roe")],
+    ),
+    # a second quote after "adding": the same speaker, no name
+    (
+        'Jane Roe spoke on Monday. She says in the recording, adding, "I was right."',
+        [("I was right.", "Jane Roe")],
+    ),
+    # pronoun and surname resolve to the full name
+    ('Jane Roe arrived late. "Sorry about that," she said.', [("Sorry about that,", "Jane Roe")]),
+    ('Jane Roe arrived late. Later, Roe said: "Sorry about that."', [("Sorry about that.", "Jane Roe")]),
+    # an aside between speaker and cue
+    ('Jane Roe, who joined the company in 2019, said: "I love it here."', [("I love it here.", "Jane Roe")]),
+    # possessive role: a distinct speaker tied to Roe
+    (
+        'Jane Roe was not there. "She is resting," Roe\'s spokesperson said.',
+        [("She is resting,", "Jane Roe's spokesperson")],
+    ),
+    # anonymous people, documents, according to
+    ('"It was chaos," a source said.', [("It was chaos,", "a source")]),
+    ('A fan wrote: "Best night ever."', [("Best night ever.", "A fan")]),
+    ('The plan was "dead on arrival," according to John Smith.', [("dead on arrival,", "John Smith")]),
+    # partial quote inside reported speech
+    ('Jane Roe admits that she "messed up" last year.', [("messed up", "Jane Roe")]),
+    # a layout signature and a transcript turn
+    ("“The best candidate we ever had.” ― Jorge Falcon", [("The best candidate we ever had.", "Jorge Falcon")]),
+    ('"WALLACE: Why would he do that?', [("WALLACE: Why would he do that?", "WALLACE")]),
+    # negative rows: titles, stage directions, apostrophes, bare scare quotes, nothing at all
+    ('Jane Roe appeared on "Morning Joe" on Monday.', []),
+    ('"(CROSSTALK.)', []),
+    ("Roe's team don't care about the '90s.", []),
+    ('The so-called "plan" was never written down.', []),
+    ("There is no quotation in this sentence.", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), STAGE_ROWS)
+def test_quotes(nlp, text, expected):
+    assert direct(quotes_of(nlp, text)) == expected
+
+
+def test_cue_and_speaker_span(nlp):
+    text = '"We will win the case," said Jane Roe.'
+    (q,) = quotes_of(nlp, text)
+    assert (q.cue, q.speaker_text, q.kind) == ("said", "Jane Roe", "direct")
+
+
+def test_pronoun_keeps_its_span(nlp):
+    text = 'Jane Roe arrived late. "Sorry about that," she said.'
+    (q,) = quotes_of(nlp, text)
+    assert q.speaker_text == "she" and q.speaker == "Jane Roe"
+
+
+INDIRECT_ROWS = [
+    ("Jane Roe said that the plan would fail.", ("the plan would fail", "Jane Roe")),
+    ("Jane Roe claimed the election was stolen.", ("the election was stolen", "Jane Roe")),
+    ("Jane Roe thinks about lunch every day.", None),
+    ("The plan would fail.", None),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), INDIRECT_ROWS)
+def test_indirect(nlp, text, expected):
+    found = [(q.text.removeprefix("that "), q.speaker) for q in quotes_of(nlp, text) if q.kind == "indirect"]
+    assert found == ([expected] if expected else [])
+
+
+def test_headline_single_quotes(nlp):
+    text = "'I never lied': Jane Roe insists\n\nJane Roe spoke to reporters on Monday."
+    cut = text.index("\n")
+    paragraphs = [
+        Paragraph(start=0, end=cut, label="title"),
+        Paragraph(start=cut + 2, end=len(text), label="body"),
+    ]
+    assert direct(quotes_of(nlp, text, paragraphs)) == [("I never lied", "Jane Roe")]
+
+
+def test_quote_in_post_belongs_to_its_author(nlp):
+    text = 'Jane Roe said it was over.\n\n"Nobody believed her," — Sam Writes (@samwrites) March 2, 2021'
+    start = text.index('"Nobody')
+    post = Post(
+        id="p1", author="Sam Writes", handle="samwrites", text='"Nobody believed her,"',
+        start=start, end=len(text), text_start=start, text_end=start + 22,
+    )
+    found = [q for q in quotes_of(nlp, text, posts=[post]) if q.kind == "direct"]
+    assert [(q.text, q.speaker, q.post_id) for q in found] == [("Nobody believed her,", "Sam Writes", "p1")]
+
+
+def test_captions_are_skipped(nlp):
+    text = 'Jane Roe at the "Gala" premiere\n\nJane Roe said: "Thank you all."'
+    cut = text.index("\n")
+    paragraphs = [
+        Paragraph(start=0, end=cut, label="caption"),
+        Paragraph(start=cut + 2, end=len(text), label="body"),
+    ]
+    assert direct(quotes_of(nlp, text, paragraphs)) == [("Thank you all.", "Jane Roe")]
+
+
+ODD_ROWS = [
+    "",
+    '"',
+    '""',
+    "“”“",
+    "''''''",
+    '" " " said',
+    "Roe said “ and then ” and “",
+    "\u200b\u2028\x00 “ünïcödé” ‘’ \ufeff",
+    '"Unclosed first\n\nA second "paragraph," Doe said.\n\n"\n"',
+]
+
+
+@pytest.mark.parametrize("text", ODD_ROWS)
+def test_odd_input_never_crashes(nlp, text):
+    quotes_of(nlp, text)
+
+
+def test_stage_assigns_quotes(nlp):
+    text = 'Jane Roe said: "We will win."'
+    article = Article(id=article_id(text), text=text, origin="<test>")
+    analysis = ArticleAnalysis(article=article, paragraphs=blank_line_paragraphs(text))
+    ctx = StageContext(article=article, doc=nlp(text), settings=Settings(), analysis=analysis)
+    extract_quotes(ctx)
+    assert [(q.text, q.speaker) for q in ctx.analysis.quotes] == [("We will win.", "Jane Roe")]

@@ -1,0 +1,65 @@
+"""Quality gate: quote extraction on PolNeAR dev must not fall below the pinned floors.
+
+Floors sit just below the figures measured on dev (docs/benchmarks.md, "Quotes on PolNeAR
+dev"), so a regression fails CI. Skipped when ../shared/data is absent.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+# Gold as the README defines it; a different count means another corpus version, for which
+# these floors were never measured.
+DEV_ARTICLES = 84
+DEV_ATTRIBUTIONS = 2192
+DEV_DIRECT = 922
+
+# Measured on dev (see docs/benchmarks.md); floors = measured minus about 0.01.
+FLOORS_DIRECT = {
+    "match@0.3": 0.935,
+    "match@0.8": 0.93,
+    "exact": 0.92,
+    "token": 0.95,
+}
+FLOOR_SPEAKER = 0.915
+FLOOR_ALL_TOKEN_F1 = 0.67
+
+
+@pytest.fixture(scope="module")
+def report(shared_data):
+    from newsloom.eval.polnear import run_eval
+
+    return run_eval(shared_data / "polnear", "dev", with_peers=False)
+
+
+def test_gold_is_the_pinned_corpus(shared_data):
+    from newsloom.eval.polnear import load_split
+
+    gold = load_split(shared_data / "polnear", "dev")
+    assert len(gold) == DEV_ARTICLES
+    assert sum(len(g.attributions) for g in gold) == DEV_ATTRIBUTIONS
+    assert sum(len(g.direct) for g in gold) == DEV_DIRECT
+
+
+def test_direct_quote_floors(report):
+    row = report["rows"]["newsloom"]["direct"]
+    assert report["failed"] == 0
+    for metric, floor in FLOORS_DIRECT.items():
+        assert row[metric][2] >= floor, f"{metric} F1 {row[metric][2]:.3f} fell below {floor}"
+    assert row["speaker_acc"] >= FLOOR_SPEAKER
+
+
+def test_all_attributions_floor(report):
+    row = report["rows"]["newsloom"]["all"]
+    assert row["token"][2] >= FLOOR_ALL_TOKEN_F1
+
+
+def test_report_formats(report):
+    from rich.console import Console
+
+    from newsloom.eval.polnear import format_report
+
+    console = Console(width=80, record=True)
+    console.print(format_report(report))
+    text = console.export_text()
+    assert "direct quotes" in text and "speaker accuracy" in text and "…" not in text

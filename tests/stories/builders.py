@@ -1,0 +1,145 @@
+"""Hand-made ArticleAnalysis objects for the story tests (no spaCy: offsets found by search)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from newsloom.models import (
+    Article,
+    ArticleAnalysis,
+    Claim,
+    DateMention,
+    Entity,
+    Framing,
+    Paragraph,
+    Post,
+    QuoteMention,
+    SourceCredit,
+)
+
+
+def _at(text: str, part: str, after: int = 0) -> tuple[int, int]:
+    start = text.index(part, after)
+    return start, start + len(part)
+
+
+def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    s = max(text.rfind(". ", 0, start) + 2, text.rfind("\n", 0, start) + 1, 0)
+    ends = [i for i in (text.find(". ", end), text.find("\n", end)) if i != -1]
+    e = min(ends) + 1 if ends else len(text)
+    return s, min(e, len(text))
+
+
+def analysis(
+    aid: str,
+    text: str,
+    *,
+    source: str | None = None,
+    published: str | None = None,
+    title: str | None = None,
+    quotes: Sequence[tuple] = (),
+    entities: Sequence[dict] = (),
+    posts: Sequence[dict] = (),
+    dates: Sequence[tuple[str, str]] = (),
+    claims: Sequence[dict] = (),
+    credits: Sequence[tuple[str, str]] = (),
+) -> ArticleAnalysis:
+    """``quotes``: (text, speaker[, kind]); ``dates``: (phrase, iso value); ``claims``: Claim
+    fields with ``text`` located in the article; ``credits``: (name, cue)."""
+    article = Article(
+        id=aid, text=text, origin=aid, source=source, published=published, title=title
+    )
+    paragraphs = []
+    cursor = 0
+    for block in text.split("\n"):
+        if block.strip():
+            paragraphs.append(Paragraph(start=cursor, end=cursor + len(block), label="body"))
+        cursor += len(block) + 1
+    qms = []
+    for q in quotes:
+        qtext, speaker, *rest = q
+        start, end = _at(text, qtext)
+        qms.append(
+            QuoteMention(
+                start=start,
+                end=end,
+                text=qtext,
+                speaker=speaker,
+                kind=rest[0] if rest else "direct",
+                cue="said",
+            )
+        )
+    ents = [
+        Entity(
+            id=f"{aid}-e{k}",
+            name=e["name"],
+            type=e.get("type", "PERSON"),
+            **{f: e[f] for f in ("age", "roles", "aliases") if f in e},
+        )
+        for k, e in enumerate(entities)
+    ]
+    post_objs = []
+    for k, p in enumerate(posts):
+        start, end = _at(text, p["text"])
+        post_objs.append(
+            Post(
+                id=p.get("id", f"{aid}-p{k}"),
+                handle=p["handle"],
+                author=p.get("author"),
+                date=p.get("date"),
+                text=p["text"],
+                start=start,
+                end=end,
+                text_start=start,
+                text_end=end,
+            )
+        )
+    date_objs = []
+    for phrase, value in dates:
+        start, end = _at(text, phrase)
+        s, e = _sentence(text, start, end)
+        date_objs.append(
+            DateMention(
+                start=start, end=end, text=phrase, value=value, sentence_start=s, sentence_end=e
+            )
+        )
+    claim_objs = []
+    for c in claims:
+        start, end = _at(text, c["text"])
+        s, e = _sentence(text, start, end)
+        claim_objs.append(Claim(start=start, end=end, sentence_start=s, sentence_end=e, **c))
+    credit_objs = []
+    for name, cue in credits:
+        start, end = _at(text, name)
+        credit_objs.append(
+            SourceCredit(
+                name=name,
+                start=start,
+                end=end,
+                cue=cue,
+                cue_start=start,
+                cue_end=end,
+                sentence_start=0,
+                sentence_end=len(text),
+            )
+        )
+    return ArticleAnalysis(
+        article=article,
+        paragraphs=paragraphs,
+        entities=ents,
+        posts=post_objs,
+        quotes=qms,
+        dates=date_objs,
+        claims=claim_objs,
+        framing=Framing(credits=credit_objs),
+    )
+
+
+def quoted(
+    aid: str, *quotes: tuple, source: str | None = None, published: str | None = None
+) -> ArticleAnalysis:
+    """An article made of its quotes, each in its own paragraph with a cue."""
+    lines = [f'"{q[0]}," {q[1] or "someone"} said.' for q in quotes]
+    return analysis(
+        aid, "\n".join(lines), source=source or f"Outlet {aid}", quotes=quotes, published=published
+    )

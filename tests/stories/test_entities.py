@@ -1,0 +1,123 @@
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from newsloom.stories.entities import age_conflict, merge_entities
+
+from .builders import analysis
+
+
+def _story(*articles: list, dates: list[str | None] | None = None):
+    out = []
+    for k, names in enumerate(articles):
+        ents = [n if isinstance(n, dict) else {"name": n} for n in names]
+        published = dates[k] if dates else None
+        out.append(analysis(f"a{k}", "Some text.", published=published, entities=ents))
+    return out
+
+
+def _partition(entities):
+    return sorted(sorted({e.name, *e.aliases}) for e in entities)
+
+
+# (names per article, expected groups as sets of names)
+ROWS = [
+    ([["Jane Roe"], ["Roe"], ["Jane"]], [{"Jane Roe", "Roe", "Jane"}]),
+    ([["Jane Roe"], ["John Roe"], ["Roe"]], [{"Jane Roe"}, {"John Roe"}, {"Roe"}]),
+    ([["John Smith"], ["John Smith"], ["Jonh Smith"]], [{"John Smith", "Jonh Smith"}]),
+    ([["Jane Roe"], ["Jane A. Roe"]], [{"Jane Roe", "Jane A. Roe"}]),
+    ([["Jane Roe"], ["J. Roe"]], [{"Jane Roe", "J. Roe"}]),
+    # a changed letter in equally common spellings may be another person
+    ([["Jane Roe"], ["Jake Roe"]], [{"Jane Roe"}, {"Jake Roe"}]),
+    # one article keeps the two apart: two people
+    ([["John Smith", "Jonh Smith"], ["John Smith"]], [{"John Smith"}, {"Jonh Smith"}]),
+    ([["Jane Roe"], ["Mary Doe"]], [{"Jane Roe"}, {"Mary Doe"}]),
+    # a short form of exactly one first name; too short a prefix stays apart
+    ([["Rafael Ondrasek"], ["Rafa"]], [{"Rafael Ondrasek", "Rafa"}]),
+    ([["Rafael Ondrasek"], ["Raf"]], [{"Rafael Ondrasek"}, {"Raf"}]),
+    (
+        [["Rafael Ondrasek"], ["Rafaela Ruiz"], ["Rafa"]],
+        [{"Rafael Ondrasek"}, {"Rafaela Ruiz"}, {"Rafa"}],
+    ),
+    # a surname kept apart in one article may be a relative; a first name is the same person
+    ([["Jane Roe", "Roe"], ["Jane Roe"]], [{"Jane Roe"}, {"Roe"}]),
+    ([["Jane Roe", "Jane"], ["Jane Roe"]], [{"Jane Roe", "Jane"}]),
+]
+
+
+@pytest.mark.parametrize(("articles", "expected"), ROWS)
+def test_people_merged(articles, expected):
+    entities = merge_entities(_story(*articles))
+    groups = [{e.name, *e.aliases} for e in entities]
+    assert sorted(groups, key=sorted) == sorted(expected, key=sorted)
+
+
+def test_canonical_name_is_full_and_common():
+    entities = merge_entities(_story(["John Smith"], ["John Smith"], ["Jonh Smith"], ["Smith"]))
+    assert entities[0].name == "John Smith"
+    assert entities[0].article_ids == ["a0", "a1", "a2", "a3"]
+
+
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        (["World Health Organization", "WHO"], 1),
+        (["the Daily Courier", "Daily Courier"], 1),
+        (["World Health Organization", "World Bank"], 2),
+        (["WHO", "World Bank"], 2),
+    ],
+)
+def test_organisations(names, expected):
+    arts = _story(*[[{"name": n, "type": "ORG"}] for n in names])
+    assert len(merge_entities(arts)) == expected
+
+
+def test_organisation_not_merged_with_person_of_same_name():
+    arts = _story([{"name": "Jordan", "type": "GPE"}], [{"name": "Jordan", "type": "PERSON"}])
+    assert len(merge_entities(arts)) == 2
+
+
+def test_ages_and_roles_kept_per_article():
+    arts = _story(
+        [{"name": "Jane Roe", "age": 52, "roles": ["mayor"]}],
+        [{"name": "Roe", "age": 53, "roles": ["Mayor", "mother"]}],
+        dates=["2020-01-10", "2021-01-12"],
+    )
+    (jane,) = merge_entities(arts)
+    assert jane.ages == {"a0": 52, "a1": 53}
+    assert jane.age == 53
+    assert not jane.age_conflict
+    assert jane.roles == ["mayor", "mother"]
+
+
+def _d(value: str | None):
+    return date.fromisoformat(value) if value else None
+
+
+@pytest.mark.parametrize(
+    ("stated", "expected"),
+    [
+        ([(52, "2020-01-10"), (53, "2021-01-12")], False),  # a year apart
+        ([(52, "2021-01-10"), (53, "2021-01-14")], True),  # same week
+        ([(52, "2021-01-10"), (52, "2021-01-14")], False),
+        ([(53, "2020-01-10"), (52, "2021-01-12")], True),  # younger later
+        ([(52, "2020-01-10"), (52, "2021-01-12")], True),  # a year on, no older
+        ([(52, "2020-01-10"), (53, "2020-09-12")], False),  # a birthday may fall in 8 months
+        ([(52, "2020-01-10"), (55, "2021-01-12")], True),
+        ([(52, None), (53, None)], True),
+        ([(52, None), (52, "2020-01-01")], False),
+    ],
+)
+def test_age_conflict(stated, expected):
+    assert age_conflict([(age, _d(day)) for age, day in stated]) is expected
+
+
+def test_age_conflict_through_merge():
+    arts = _story(
+        [{"name": "Jane Roe", "age": 52}],
+        [{"name": "Jane Roe", "age": 57}],
+        dates=["2021-01-10", "2021-01-11"],
+    )
+    assert merge_entities(arts)[0].age_conflict
