@@ -5,8 +5,9 @@ cli.py and web/ call these; they hold no logic of their own beyond argument hand
 
 from __future__ import annotations
 
+import json
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -17,7 +18,10 @@ from .ingest import read_inputs
 from .models import Article, ArticleAnalysis, Corpus, Skipped, Story
 from .render.json import build_corpus, write_corpus
 from .store import SqlStore, open_store
-from .stories import build_stories
+from .stories import StoryIndex, consolidate
+
+# The meta row holding the incremental clustering state between runs.
+STORY_INDEX_KEY = "story_index"
 
 
 @dataclass
@@ -56,10 +60,14 @@ def ingest(
 ) -> RunReport:
     """Read ``paths``, analyse articles not yet stored, store each atomically, update stories.
 
+    New articles are attached to the stories of the store one by one (``StoryIndex``): the
+    store is never re-clustered, and only the stories that gained an article are rebuilt.
     ``on_event(kind, payload)`` is called with ("skipped", Skipped), ("article", Article) and
     ("analysed", ArticleAnalysis) so callers can show progress; it never changes the result.
     """
     report = RunReport()
+    index = load_story_index(store)
+    touched: set[str] = set()
 
     def new_articles() -> Iterator[Article]:
         for item in read_inputs(paths, settings, stdin=stdin):
@@ -83,18 +91,47 @@ def ingest(
         if store.add_analysis(result):
             report.added += 1
             report.count(result)
+            index.assign(result)
+            touched.add(result.article.id)
         on_event("analysed", result)
-    report.stories = len(update_stories(store, report.article_ids))
+    touched.update(_recover_unindexed(store, index))
+    if touched:
+        save_story_index(store, index)
+    report.stories = len(rebuild_stories(store, index, touched))
     return report
 
 
-def update_stories(store: SqlStore, article_ids: Sequence[str]) -> list[Story]:
-    """(Re)build the stories of the whole store and return those touching ``article_ids``."""
-    analyses = list(store.analyses())
-    stories = build_stories(analyses)
-    store.replace_stories(stories)
-    wanted = set(article_ids)
-    return [s for s in stories if wanted.intersection(s.article_ids)]
+def load_story_index(store: SqlStore) -> StoryIndex:
+    state = store.get_meta(STORY_INDEX_KEY)
+    return StoryIndex.from_dict(json.loads(state)) if state else StoryIndex()
+
+
+def save_story_index(store: SqlStore, index: StoryIndex) -> None:
+    store.set_meta(STORY_INDEX_KEY, json.dumps(index.to_dict(), separators=(",", ":")))
+
+
+def _recover_unindexed(store: SqlStore, index: StoryIndex) -> list[str]:
+    """Articles stored by a run that stopped before saving the story index get a story now."""
+    if store.count_articles() == len(index.story_of_article):
+        return []
+    missing = [aid for aid in store.article_ids() if aid not in index.story_of_article]
+    for analysis in store.analyses(missing):
+        index.assign(analysis)
+    return missing
+
+
+def rebuild_stories(store: SqlStore, index: StoryIndex, article_ids: Iterable[str]) -> list[Story]:
+    """Consolidate again the stories holding ``article_ids``, one story in memory at a time."""
+    keys = {index.story_key(aid) for aid in article_ids}
+    rebuilt = []
+    for key in sorted(keys):
+        members = index.stories[key].members
+        rank = {aid: i for i, aid in enumerate(members)}
+        analyses = sorted(store.analyses(members), key=lambda a: rank[a.article.id])
+        story = consolidate(analyses)
+        store.replace_stories([story])
+        rebuilt.append(story)
+    return rebuilt
 
 
 def export(store: SqlStore, article_ids: Sequence[str], skipped: Sequence[Skipped] = ()) -> Corpus:

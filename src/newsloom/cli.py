@@ -15,7 +15,7 @@ from rich.table import Table
 from . import api
 from .config import Settings, load_settings
 from .errors import NewsloomError
-from .models import Skipped
+from .models import Article, Skipped
 
 app = typer.Typer(
     help="newsloom: turn a pile of news articles into stories — who said what, what was posted, "
@@ -85,7 +85,9 @@ class _ProgressReporter:
     def __call__(self, kind: str, payload: object) -> None:
         if kind == "skipped" and isinstance(payload, Skipped):
             self.progress.console.print(f"[yellow]skipped[/] {payload.origin}: {payload.reason}", markup=True, highlight=False)
-        elif kind == "article":
+        elif kind == "article" and isinstance(payload, Article):
+            for warning in payload.warnings:  # read, but not as the user may assume
+                self.progress.console.print(f"[yellow]warning[/] {payload.origin}: {warning}", markup=True, highlight=False)
             self.seen += 1
             self.progress.update(self.task, total=self.seen)
         elif kind == "analysed":

@@ -231,6 +231,17 @@ class ExportQuoteMention(Record):
         None,
         description="identical | truncated | extended | merged | censored | filler | paraphrased",
     )
+    post_id: str | None = Field(None, description="Set when the quote sits inside an embedded post.")
+
+
+class SummarySentence(Record):
+    """One sentence of a story's extractive summary, with the articles that carry it."""
+
+    text: str
+    article_id: str = Field(..., description="The article the sentence is taken from.")
+    start: int
+    end: int
+    article_ids: list[str] = Field(default_factory=list, description="Articles citing it.")
 
 
 class Quote(Record):
@@ -356,6 +367,7 @@ class Story(Record):
     id: str
     title: str | None
     article_ids: list[str]
+    summary: list[SummarySentence] = Field(default_factory=list)
     quotes: list[Quote] = Field(default_factory=list)
     posts: list[StoryPost] = Field(default_factory=list)
     entities: list[StoryEntity] = Field(default_factory=list)

@@ -52,8 +52,7 @@ def test_consolidate_fills_every_part():
     assert jane.age_conflict  # a day apart
     (event,) = story.timeline
     assert event.date == "2024-03-03" and event.article_ids == ["a1", "a2"]
-    summary = story.extra["summary"]
-    assert summary and all(s["article_ids"] for s in summary)
+    assert story.summary and all(s.article_ids for s in story.summary)
     assert {r.outlet for r in story.outlets} == {"Courier", "Herald"}
     # the story survives the JSON round trip the store and export use
     assert Story.model_validate_json(story.model_dump_json()) == story

@@ -146,6 +146,10 @@ class SqlStore:
             for (data,) in conn.execute(query):
                 yield ArticleAnalysis.model_validate_json(data)
 
+    def article_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return [aid for (aid,) in conn.execute(select(t.articles.c.id).order_by(t.articles.c.id))]
+
     def count_articles(self) -> int:
         with self.engine.connect() as conn:
             return conn.execute(select(func.count()).select_from(t.articles)).scalar_one()

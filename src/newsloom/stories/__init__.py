@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..models import ArticleAnalysis, Story, stable_id
+from ..models import ArticleAnalysis, Story, SummarySentence, stable_id
+from .cluster import StoryIndex, cluster_analyses
 from .conflicts import group_claims
 from .credits import credited_sources
 from .entities import merge_entities
@@ -19,6 +20,8 @@ from .posts import merge_posts
 from .quotes import group_quotes
 from .summary import representative_title, summarise
 from .timeline import build_timeline
+
+__all__ = ["StoryIndex", "build_stories", "cluster_analyses", "consolidate", "story_id"]
 
 
 def story_id(article_ids: Sequence[str]) -> str:
@@ -42,7 +45,7 @@ def consolidate(analyses: Sequence[ArticleAnalysis], sid: str | None = None) -> 
     story.quotes = group_quotes(analyses, story.entities)
     story.posts = merge_posts(analyses)
     story.timeline = build_timeline(analyses)
-    story.extra["summary"] = summarise(analyses)
+    story.summary = [SummarySentence(**sentence) for sentence in summarise(analyses)]
     _add_sourcing(story, analyses)
     return story
 
@@ -61,5 +64,6 @@ def _add_sourcing(story: Story, analyses: Sequence[ArticleAnalysis]) -> None:
 
 
 def build_stories(analyses: Sequence[ArticleAnalysis]) -> list[Story]:
-    """Until clustering lands: each article is its own story (the export shape stays)."""
-    return [consolidate([a]) for a in analyses]
+    """Batch: cluster ``analyses`` (in a canonical order, so any input order gives the same
+    stories) and consolidate each group."""
+    return [consolidate(group) for group in cluster_analyses(analyses)]

@@ -47,6 +47,7 @@ YEAR_PENALTY = 0.15
 # Two stories merge when an article scores at least this with both, and their centroids
 # score at least MERGE_THRESHOLD with each other too (same formula, story vs story).
 MERGE_THRESHOLD = 0.3
+MERGE_ARTICLE = 0.1
 
 # Publication-time proximity (only when both sides know their day): no penalty within a
 # week (follow-ups of one event), then up to TIME_PENALTY over the next TIME_SCALE days.
@@ -129,16 +130,19 @@ class StoryIndex:
         scored.sort(key=lambda sk: (-sk[0], sk[1]))
         if scored and scored[0][0] >= THRESHOLD:
             key = scored[0][1]
-            for score, other in scored[1:]:
-                if score < MERGE_THRESHOLD:
-                    break
-                if self._story_score(self.stories[key], self.stories[other]) >= MERGE_THRESHOLD:
-                    key = self._merge(key, other)
         else:
             self.counter += 1
             key = f"s{self.counter}"
             self.stories[key] = Story(key=key)
         self._attach(self.stories[key], aid, feats, keys)
+        # The article may be the link between its story and another one opened earlier for
+        # the same event: merge them when the two centroids agree (centroid linkage).
+        for score, other in scored:
+            if score < MERGE_ARTICLE:
+                break
+            other = self._find(other)
+            if other != key and self._story_score(self.stories[key], self.stories[other]) >= MERGE_THRESHOLD:
+                key = self._merge(key, other)
         return key
 
     def story_key(self, article_id: str) -> str:

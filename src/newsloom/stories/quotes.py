@@ -618,6 +618,7 @@ def _quote(
                 speaker_start=q.speaker_start,
                 speaker_end=q.speaker_end,
                 variant=forced.get(i) or ("identical" if i in chain else classify(m, canonical)),
+                post_id=q.post_id,
             )
         )
     norm = " ".join(canonical.core)
