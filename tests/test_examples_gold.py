@@ -6,7 +6,7 @@ Two parts:
    occurs verbatim in its article, the stories only name articles of their own, the corpus is
    clean UTF-8 with invented `.example` outlets.
 2. newsloom's output against the gold: the corpus is analysed once per session through
-   ``newsloom.api.analyze`` and each consolidation is scored (recall/precision) with a floor.
+   ``newsloom.api.analyze`` and each result is scored (recall/precision) against a floor.
    Floors are set a little under what the pipeline measured when they were written; the
    figures printed with ``-s`` show the current values.
 """
@@ -24,37 +24,44 @@ from typing import Any
 import pytest
 
 from newsloom.models import ArticleAnalysis, Corpus, Story, article_id
-
-from .conftest import EXAMPLES
+from tests.conftest import EXAMPLES
 
 CORPUS = EXAMPLES / "corpus"
 GOLD_PATH = EXAMPLES / "gold.json"
 ARTICLE_SUFFIXES = {".txt", ".html", ".jsonl"}
-QUOTE_CHARS = "\"'“”‘’"
 
 # --- floors (see the module docstring) --------------------------------------------------
+# Measured on this corpus when the floors were set (tests with -s print the current value):
+# published, source, title, post recall/fields, quote recall/precision, story pairs, merged
+# posts, credited sources, timeline 1.00; people recall 0.91, precision 0.81; ages 0.96;
+# roles 0.82; speakers 0.84; quote groups 0.94, their speakers 0.81, variant types 1.00;
+# merged people 0.91; facts lined up 0.67; hedged-vs-assertive pairs 0.88.
 PUBLISHED_FLOOR = 0.95
 SOURCE_FLOOR = 0.95
-TITLE_FLOOR = 0.9
-PEOPLE_RECALL_FLOOR = 0.8
-PEOPLE_PRECISION_FLOOR = 0.8
-AGE_ACCURACY_FLOOR = 0.8
-ROLE_RECALL_FLOOR = 0.6
-POST_RECALL_FLOOR = 0.9
-POST_FIELD_FLOOR = 0.9
-QUOTE_RECALL_FLOOR = 0.8
-QUOTE_PRECISION_FLOOR = 0.8
-SPEAKER_ACCURACY_FLOOR = 0.7
+TITLE_FLOOR = 0.95
+PEOPLE_RECALL_FLOOR = 0.85
+PEOPLE_PRECISION_FLOOR = 0.75
+AGE_ACCURACY_FLOOR = 0.9
+ROLE_RECALL_FLOOR = 0.75
+POST_RECALL_FLOOR = 0.95
+POST_FIELD_FLOOR = 0.95
+QUOTE_RECALL_FLOOR = 0.9
+QUOTE_PRECISION_FLOOR = 0.9
+SPEAKER_ACCURACY_FLOOR = 0.8
+HEDGE_ORDER_FLOOR = 0.8
 STORY_PAIR_F1_FLOOR = 0.9
-CONSOLIDATION_FLOOR = 0.7
+QUOTE_GROUP_FLOOR = 0.85
+QUOTE_GROUP_SPEAKER_FLOOR = 0.75
+VARIANT_FLOOR = 0.9
+MERGED_POST_FLOOR = 0.9
+MERGED_PEOPLE_FLOOR = 0.85
+CREDIT_FLOOR = 0.9
+FACTS_FLOOR = 0.6
+TIMELINE_FLOOR = 0.9
 
 # A predicted span matches a gold span when they share at least this share of the shorter one
 # (a quote found with its marks, or one paragraph of a multi-paragraph quote, still matches).
 SPAN_OVERLAP = 0.5
-
-STORIES_PENDING = pytest.mark.xfail(
-    strict=False, reason="story clustering and consolidation (stories issue) not in place yet"
-)
 
 
 def load_gold() -> dict[str, Any]:
@@ -77,7 +84,7 @@ def split_key(key: str) -> tuple[str, int | None]:
 
 
 def corpus_keys() -> set[str]:
-    keys = set()
+    keys: set[str] = set()
     for path in sorted(CORPUS.rglob("*")):
         if not path.is_file() or path.suffix not in ARTICLE_SUFFIXES:
             continue
@@ -159,7 +166,9 @@ def test_outlets_and_domains_are_invented():
     for path in CORPUS.rglob("*"):
         if path.is_file():
             for host in domain.findall(path.read_text(encoding="utf-8")):
-                assert host.endswith(".example"), f"{path}: {host} is not a reserved .example domain"
+                assert host.endswith(".example"), (
+                    f"{path}: {host} is not a reserved .example domain"
+                )
     assert all(d.endswith(".example") for d in GOLD["outlets"].values())
     assert {a["outlet"] for a in ARTICLES.values()} <= set(GOLD["outlets"])
 
@@ -201,7 +210,13 @@ def test_gold_stories_are_consistent():
                 assert mention["file"] in files
                 assert mention["text"] in {q["text"] for q in ARTICLES[mention["file"]]["quotes"]}
                 assert mention["variant"] in {
-                    "identical", "truncated", "extended", "merged", "censored", "filler", "paraphrased"
+                    "identical",
+                    "truncated",
+                    "extended",
+                    "merged",
+                    "censored",
+                    "filler",
+                    "paraphrased",
                 }
         for post in story["posts"]:
             for f in post["files"]:
@@ -297,9 +312,56 @@ def report(label: str, value: float, misses: list[Any]) -> str:
     return line
 
 
+def check(label: str, value: float, floor: float, misses: list[Any]) -> None:
+    """Print the figure (visible with -s) and hold it to its floor."""
+    line = report(f"{label} (floor {floor})", value, misses)
+    assert value >= floor, line
+
+
 def analysis(run: Run, key: str) -> ArticleAnalysis:
     assert key in run.by_key, f"{key} was not analysed (read or stage failure)"
     return run.by_key[key]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("The Harbor Gazette", "harborgazette.example", True),
+        ("Harbor Gazette", "https://www.harborgazette.example/news/2022/x", True),
+        ("harborgazette", "The Harbor Gazette", True),
+        ("Metro Wire", "The Harbor Gazette", False),
+        ("Valley Ledger", "Valley", False),
+    ],
+)
+def test_outlet_key_rows(a, b, same):
+    assert (outlet_key(a) == outlet_key(b)) is same
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [
+        ((0, 10), (0, 10), True),
+        ((0, 10), (4, 12), True),  # 6 of the shorter 8 shared
+        ((0, 10), (8, 20), False),  # 2 of 10 shared
+        ((0, 10), (10, 20), False),  # touching, nothing shared
+        ((5, 5), (0, 10), False),  # empty span
+    ],
+)
+def test_overlaps_rows(a, b, expected):
+    assert overlaps(a, b) is expected
+
+
+@pytest.mark.parametrize(
+    ("key", "expected"),
+    [
+        ("metrowire_feed.jsonl:3", ("metrowire_feed.jsonl", 3)),
+        ("pages/a.html", ("pages/a.html", None)),
+        ("017_9f2c41d0a8e3b7c5.txt", ("017_9f2c41d0a8e3b7c5.txt", None)),
+        ("notes.txt:3", ("notes.txt:3", None)),
+    ],
+)
+def test_split_key_rows(key, expected):
+    assert split_key(key) == expected
 
 
 def test_every_article_is_analysed(run):
@@ -324,12 +386,14 @@ def _metadata_score(run: Run, field: str, same) -> tuple[float, list[Any]]:
 
 def test_published_dates(run):
     score, misses = _metadata_score(run, "published", lambda got, want: (got or "")[:10] == want)
-    assert score >= PUBLISHED_FLOOR, report("published", score, misses)
+    check("published", score, PUBLISHED_FLOOR, misses)
 
 
 def test_sources(run):
-    score, misses = _metadata_score(run, "source", lambda got, want: outlet_key(got) == outlet_key(want))
-    assert score >= SOURCE_FLOOR, report("source", score, misses)
+    score, misses = _metadata_score(
+        run, "source", lambda got, want: outlet_key(got) == outlet_key(want)
+    )
+    check("source", score, SOURCE_FLOOR, misses)
 
 
 def test_titles(run):
@@ -337,7 +401,7 @@ def test_titles(run):
         return bool(got) and norm_name(got).startswith(norm_name(want))
 
     score, misses = _metadata_score(run, "title", same)
-    assert score >= TITLE_FLOOR, report("title", score, misses)
+    check("title", score, TITLE_FLOOR, misses)
 
 
 def _person_forms(person: dict[str, Any]) -> set[str]:
@@ -348,12 +412,18 @@ def _person_forms(person: dict[str, Any]) -> set[str]:
 def _people_matches(run: Run):
     """Yield (key, gold person, matched entity or None) for every gold person."""
     for key, gold in ARTICLES.items():
-        entities = [e for e in run.by_key[key].entities if e.type == "PERSON"] if key in run.by_key else []
+        entities = (
+            [e for e in run.by_key[key].entities if e.type == "PERSON"] if key in run.by_key else []
+        )
         for person in gold["people"]:
             forms = _person_forms(person)
             found = next(
-                (e for e in entities if norm_name(e.name) in forms
-                 or forms & {norm_name(a) for a in e.aliases if " " in a}),
+                (
+                    e
+                    for e in entities
+                    if norm_name(e.name) in forms
+                    or forms & {norm_name(a) for a in e.aliases if " " in a}
+                ),
                 None,
             )
             yield key, person, found
@@ -388,9 +458,8 @@ def test_people_recall_and_precision(run):
                 fp += 1
                 extra.append((key, entity.name))
     precision = rate(tp, tp + fp)
-    report("people precision", precision, extra)
-    assert recall >= PEOPLE_RECALL_FLOOR, report("people recall", recall, misses)
-    assert precision >= PEOPLE_PRECISION_FLOOR, report("people precision", precision, extra)
+    check("people recall", recall, PEOPLE_RECALL_FLOOR, misses)
+    check("people precision", precision, PEOPLE_PRECISION_FLOOR, extra)
 
 
 def test_people_ages(run):
@@ -405,7 +474,7 @@ def test_people_ages(run):
             wrong += 1
             misses.append((key, person["name"], entity.age, person["age"]))
     score = rate(right, right + wrong)
-    assert score >= AGE_ACCURACY_FLOOR, report("ages", score, misses)
+    check("ages", score, AGE_ACCURACY_FLOOR, misses)
 
 
 def test_people_roles(run):
@@ -421,7 +490,7 @@ def test_people_roles(run):
         else:
             misses.append((key, person["name"], entity.roles, person["roles"]))
     score = rate(hits, total)
-    assert score >= ROLE_RECALL_FLOOR, report("roles", score, misses)
+    check("roles", score, ROLE_RECALL_FLOOR, misses)
 
 
 def test_posts(run):
@@ -440,7 +509,8 @@ def test_posts(run):
             found += 1
             same = (
                 got.date == want["date"]
-                and {t.lstrip("#").lower() for t in got.hashtags} == {t.lower() for t in want["hashtags"]}
+                and {t.lstrip("#").lower() for t in got.hashtags}
+                == {t.lower() for t in want["hashtags"]}
                 and (got.author or "").strip() == want["author"]
             )
             fields_ok += same
@@ -449,8 +519,8 @@ def test_posts(run):
         wanted = {p["handle"].lower() for p in gold["posts"]}
         extra += [(key, h) for h in by_handle if h not in wanted]
     recall, fields = rate(found, total), rate(fields_ok, found)
-    assert recall >= POST_RECALL_FLOOR, report("post recall", recall, misses)
-    assert fields >= POST_FIELD_FLOOR, report("post author/date/hashtags", fields, misses)
+    check("post recall", recall, POST_RECALL_FLOOR, misses)
+    check("post author/date/hashtags", fields, POST_FIELD_FLOOR, misses)
     assert extra == [], f"posts not in the gold: {extra}"
 
 
@@ -509,18 +579,39 @@ def test_direct_quotes_and_speakers(run):
                 extra.append((key, q.text[:50]))
     recall, precision = rate(gold_found, gold_total), rate(pred_right, pred_total)
     speakers = rate(speaker_right, speaker_total)
-    report("quote precision", precision, extra)
-    report("speaker accuracy", speakers, wrong_speaker)
-    assert recall >= QUOTE_RECALL_FLOOR, report("quote recall", recall, misses)
-    assert precision >= QUOTE_PRECISION_FLOOR, report("quote precision", precision, extra)
-    assert speakers >= SPEAKER_ACCURACY_FLOOR, report("speaker accuracy", speakers, wrong_speaker)
+    check("quote recall", recall, QUOTE_RECALL_FLOOR, misses)
+    check("quote precision", precision, QUOTE_PRECISION_FLOOR, extra)
+    check("speaker accuracy", speakers, SPEAKER_ACCURACY_FLOOR, wrong_speaker)
+
+
+def test_hedged_outlets_score_higher_than_assertive_ones(run):
+    """Within a story, an outlet the gold calls hedged gets a higher hedge score than one it
+    calls assertive (pairs compared; the framing stage's per-100-words score)."""
+    right = total = 0
+    misses: list[Any] = []
+    for story in STORIES:
+        scored = [
+            (ARTICLES[f]["hedging"], run.by_key[f].framing.hedge_score, f)
+            for f in story["files"]
+            if f in run.by_key and run.by_key[f].framing is not None
+        ]
+        for label, score, f in scored:
+            for other_label, other_score, g in scored:
+                if label == "hedged" and other_label == "assertive":
+                    total += 1
+                    right += score > other_score
+                    if score <= other_score:
+                        misses.append((f, score, g, other_score))
+    check("hedged above assertive", rate(right, total), HEDGE_ORDER_FLOOR, misses)
 
 
 # --- story level ---------------------------------------------------------------------------
 
 
 def _pred_groups(run: Run) -> list[set[str]]:
-    return [{run.key_of_id[a] for a in s.article_ids if a in run.key_of_id} for s in run.corpus.stories]
+    return [
+        {run.key_of_id[a] for a in s.article_ids if a in run.key_of_id} for s in run.corpus.stories
+    ]
 
 
 def _story_for(run: Run, story: dict[str, Any]) -> Story | None:
@@ -538,22 +629,20 @@ def _ids(run: Run, files: list[str]) -> set[str]:
     return {run.by_key[f].article.id for f in files if f in run.by_key}
 
 
-@STORIES_PENDING
 def test_story_grouping(run):
     gold_of = {k: g["story"] for k, g in ARTICLES.items()}
     keys = sorted(set(gold_of) & set(run.by_key))
     pred_of = {k: i for i, group in enumerate(_pred_groups(run)) for k in group}
-    pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1:]]
+    pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1 :]]
     same_gold = {(a, b) for a, b in pairs if gold_of[a] == gold_of[b]}
     same_pred = {(a, b) for a, b in pairs if a in pred_of and pred_of.get(a) == pred_of.get(b)}
     tp = len(same_gold & same_pred)
     precision, recall = rate(tp, len(same_pred)), rate(tp, len(same_gold))
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    wrong = sorted((same_gold ^ same_pred))
-    assert f1 >= STORY_PAIR_F1_FLOOR, report("story pairwise F1", f1, wrong)
+    wrong = sorted(same_gold ^ same_pred)
+    check("story pairwise F1", f1, STORY_PAIR_F1_FLOOR, wrong)
 
 
-@STORIES_PENDING
 def test_lookalike_events_stay_apart_and_each_is_one_story(run):
     for story in STORIES:
         if "lookalike_of" not in story:
@@ -564,40 +653,61 @@ def test_lookalike_events_stay_apart_and_each_is_one_story(run):
         assert any(mine <= group for group in _pred_groups(run)), f"{story['id']} is split"
 
 
-@STORIES_PENDING
+def _covers(run: Run, quote, file: str, text: str) -> set[str]:
+    """Variant labels of ``quote``'s mentions that sit on ``text`` in ``file`` (empty: none)."""
+    analysed = run.by_key.get(file)
+    start = analysed.article.text.find(text) if analysed else -1
+    if analysed is None or start < 0:
+        return set()
+    span = (start, start + len(text))
+    return {
+        m.variant or "identical"
+        for m in quote.mentions
+        if m.article_id == analysed.article.id and overlaps((m.start, m.end), span)
+    }
+
+
 def test_story_quote_variants(run):
-    groups = variants = variant_total = 0
-    total = 0
+    """Each utterance quoted by several outlets is one quote holding every outlet's wording."""
+    groups = total = speakers = variants = variant_total = 0
     misses: list[Any] = []
+    variant_misses: list[Any] = []
+    speaker_misses: list[Any] = []
     for story in STORIES:
         pred = _story_for(run, story)
         for want in story["quotes"]:
             total += 1
-            files = {m["file"] for m in want["mentions"]}
-            need = _ids(run, sorted(files))
+            required = [m for m in want["mentions"] if m["variant"] != "merged"]
             quote = next(
-                (q for q in (pred.quotes if pred else []) if need <= {m.article_id for m in q.mentions}),
+                (
+                    q
+                    for q in (pred.quotes if pred else [])
+                    if all(_covers(run, q, m["file"], m["text"]) for m in required)
+                ),
                 None,
             )
             if quote is None:
                 misses.append((story["id"], want["canonical"][:40]))
                 continue
             groups += 1
-            if norm_name(quote.speaker) != norm_name(want["speaker"]):
-                misses.append((story["id"], want["canonical"][:40], quote.speaker))
+            if norm_name(quote.speaker) == norm_name(want["speaker"]):
+                speakers += 1
+            else:
+                speaker_misses.append((want["canonical"][:40], quote.speaker, want["speaker"]))
             for mention in want["mentions"]:
                 variant_total += 1
-                aid = run.by_key[mention["file"]].article.id
-                got = {m.variant for m in quote.mentions if m.article_id == aid}
-                variants += bool(got & {mention["variant"], *mention.get("also", [])})
-    score = rate(groups, total)
-    assert score >= CONSOLIDATION_FLOOR, report("quote groups", score, misses)
-    assert rate(variants, variant_total) >= CONSOLIDATION_FLOOR, report(
-        "quote variant types", rate(variants, variant_total), misses
-    )
+                got = _covers(run, quote, mention["file"], mention["text"])
+                if got & {mention["variant"], *mention.get("also", [])}:
+                    variants += 1
+                else:
+                    variant_misses.append(
+                        (mention["file"], mention["text"][:30], got, mention["variant"])
+                    )
+    check("quote groups", rate(groups, total), QUOTE_GROUP_FLOOR, misses)
+    check("quote group speakers", rate(speakers, groups), QUOTE_GROUP_SPEAKER_FLOOR, speaker_misses)
+    check("quote variant types", rate(variants, variant_total), VARIANT_FLOOR, variant_misses)
 
 
-@STORIES_PENDING
 def test_story_posts_merged(run):
     hits = total = 0
     misses: list[Any] = []
@@ -605,16 +715,19 @@ def test_story_posts_merged(run):
         pred = _story_for(run, story)
         for want in story["posts"]:
             total += 1
-            got = [p for p in (pred.posts if pred else []) if p.handle.lstrip("@").lower() == want["handle"]]
+            got = [
+                p
+                for p in (pred.posts if pred else [])
+                if p.handle.lstrip("@").lower() == want["handle"]
+            ]
             if len(got) == 1 and _ids(run, want["files"]) <= set(got[0].article_ids):
                 hits += 1
             else:
                 misses.append((story["id"], want["handle"], len(got)))
     score = rate(hits, total)
-    assert score >= CONSOLIDATION_FLOOR, report("merged posts", score, misses)
+    check("merged posts", score, MERGED_POST_FLOOR, misses)
 
 
-@STORIES_PENDING
 def test_story_people_merged_with_age_conflicts(run):
     hits = total = 0
     misses: list[Any] = []
@@ -623,18 +736,25 @@ def test_story_people_merged_with_age_conflicts(run):
         for want in story["people"]:
             total += 1
             got = next(
-                (e for e in (pred.entities if pred else []) if norm_name(e.name) == norm_name(want["name"])),
+                (
+                    e
+                    for e in (pred.entities if pred else [])
+                    if norm_name(e.name) == norm_name(want["name"])
+                ),
                 None,
             )
-            if got and _ids(run, want["files"]) <= set(got.article_ids) and got.age_conflict == want["age_conflict"]:
+            if (
+                got
+                and _ids(run, want["files"]) <= set(got.article_ids)
+                and got.age_conflict == want["age_conflict"]
+            ):
                 hits += 1
             else:
                 misses.append((story["id"], want["name"], got.article_ids if got else None))
     score = rate(hits, total)
-    assert score >= CONSOLIDATION_FLOOR, report("merged people", score, misses)
+    check("merged people", score, MERGED_PEOPLE_FLOOR, misses)
 
 
-@STORIES_PENDING
 def test_story_copied_passages(run):
     for story in STORIES:
         pred = _story_for(run, story)
@@ -642,14 +762,14 @@ def test_story_copied_passages(run):
             need = _ids(run, want["files"])
             earliest = run.by_key[want["earliest"]].article.id
             found = [
-                p for p in (pred.copied_passages if pred else [])
+                p
+                for p in (pred.copied_passages if pred else [])
                 if need <= {s.article_id for s in p.spans}
             ]
             assert found, f"{story['id']}: no copied passage across {want['files']}"
             assert any(p.earliest_article_id == earliest for p in found), f"{story['id']}: earliest"
 
 
-@STORIES_PENDING
 def test_story_credited_sources(run):
     hits = total = 0
     misses: list[Any] = []
@@ -668,10 +788,9 @@ def test_story_credited_sources(run):
             if not ok:
                 misses.append((story["id"], want["name"], want["cue"]))
     score = rate(hits, total)
-    assert score >= CONSOLIDATION_FLOOR, report("credited sources", score, misses)
+    check("credited sources", score, CREDIT_FLOOR, misses)
 
 
-@STORIES_PENDING
 def test_story_facts_lined_up(run):
     hits = total = 0
     misses: list[Any] = []
@@ -679,22 +798,25 @@ def test_story_facts_lined_up(run):
         pred = _story_for(run, story)
         for want in story["facts"]:
             total += 1
-            wanted = {run.by_key[f].article.id: v for f, v in want["values"].items() if f in run.by_key}
+            wanted = {
+                run.by_key[f].article.id: v for f, v in want["values"].items() if f in run.by_key
+            }
             ok = False
             for group in pred.facts if pred else []:
                 covered = {
-                    s.article_id for s in group.statements
-                    if s.article_id in wanted and (s.text in wanted[s.article_id] or wanted[s.article_id] in s.text)
+                    s.article_id
+                    for s in group.statements
+                    if s.article_id in wanted
+                    and (s.text in wanted[s.article_id] or wanted[s.article_id] in s.text)
                 }
                 ok |= len(covered) >= 2
             hits += ok
             if not ok:
                 misses.append((story["id"], want["about"]))
     score = rate(hits, total)
-    assert score >= CONSOLIDATION_FLOOR, report("facts lined up", score, misses)
+    check("facts lined up", score, FACTS_FLOOR, misses)
 
 
-@STORIES_PENDING
 def test_story_timeline(run):
     hits = total = 0
     misses: list[Any] = []
@@ -708,4 +830,4 @@ def test_story_timeline(run):
             else:
                 misses.append((story["id"], want["date"]))
     score = rate(hits, total)
-    assert score >= CONSOLIDATION_FLOOR, report("timeline dates", score, misses)
+    check("timeline dates", score, TIMELINE_FLOOR, misses)

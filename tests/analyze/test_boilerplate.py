@@ -55,6 +55,11 @@ CUE_ROWS = [
     ("Updated March 4, 2021 at 9:00 a.m.", [("metadata", "Updated March 4, 2021 at 9:00 a.m.", "updated")]),
     ("https://example.com/story", [("metadata", "https://example.com/story", "link only")]),
     ("By Jane Roe and John Doe", [("metadata", "By Jane Roe and John Doe", "byline")]),
+    ("Monday, Sep 10, 2012 | Updated 9:01 AM EDT", [("metadata", "Monday, Sep 10, 2012 | Updated 9:01 AM EDT", "date")]),
+    ("Story Created: Aug 7, 2012 at 9:56 AM AKDT", [("metadata", "Story Created: Aug 7, 2012 at 9:56 AM AKDT", "date/time")]),
+    ("PUBLISHED: 02:31 GMT, 12 March 2013 | UPDATED: 22:19 GMT, 12 March 2013", [("metadata", "PUBLISHED: 02:31 GMT, 12 March 2013 | UPDATED: 22:19 GMT, 12 March 2013", "date")]),
+    ("6:05 p.m.", [("metadata", "6:05 p.m.", "date/time")]),
+    ("Courtesy of Kim Lee, staff photographer", [("caption", "Courtesy of Kim Lee, staff photographer", "courtesy")]),
     # a post signature (the posts stage takes it from here)
     ("— SAM WRITES (@samwrites) March 2, 2021", [("embed_signature", "— SAM WRITES (@samwrites) March 2, 2021", "@handle")]),
     # negatives: reporting stays body
@@ -68,6 +73,16 @@ CUE_ROWS = [
     ("Roe (pictured) told the court on Monday that she had never met the man, and her lawyer said the claim would be dropped within a week.", [("body", "Roe (pictured) told the court on Monday that she had never met the man, and her lawyer said the claim would be dropped within a week.", "")]),
     ('"It was wrong." — John Doe, mayor', [("body", '"It was wrong." — John Doe, mayor', "")]),
     ("The deal is worth $3m, the AC/DC manager said.", [("body", "The deal is worth $3m, the AC/DC manager said.", "")]),
+    ("The service was restored via alternative routes", [("body", "The service was restored via alternative routes", "")]),
+    ("See?", [("body", "See?", "")]),
+    ("Trump, on the other hand, has to accomplish the following:", [("body", "Trump, on the other hand, has to accomplish the following:", "introducing reporting")]),
+    ("Fans were quick to react:\n\nSo sad. — Ann (@ann) March 2, 2021", [("call_to_action", "Fans were quick to react:", "before an embed"), ("body", "So sad. — Ann (@ann) March 2, 2021", "")]),
+    ("The number of votes cast was 1,204 on March 2, 2021 in the city", [("body", "The number of votes cast was 1,204 on March 2, 2021 in the city", "")]),
+    # abbreviations end no sentence, so no title-case fragment is cut out
+    ("A man fell in Aoraki/Mt. Cook National Park on New Zealand’s South Island. He died.", [("body", "A man fell in Aoraki/Mt. Cook National Park on New Zealand’s South Island. He died.", "reporting")]),
+    ("House Natural Resources Committee Chairman Nick J. Rahall II (D-W. Va.) said so. He left.", [("body", "House Natural Resources Committee Chairman Nick J. Rahall II (D-W. Va.) said so. He left.", "")]),
+    ("The prayer was led by the Rev. Peter Wherry, of Mayfield Memorial Missionary Baptist Church. It lasted an hour.", [("body", "The prayer was led by the Rev. Peter Wherry, of Mayfield Memorial Missionary Baptist Church. It lasted an hour.", "reporting")]),
+    ("She was there. (CNN News Article) It was late.", [("body", "She was there. (CNN News Article) It was late.", "")]),
     # related headline pasted mid-paragraph: the paragraph is split around it
     (
         "The appeal failed, the court said. Singer Spotted Leaving Court With New Partner (See Pics Inside). The judge left.",
@@ -114,6 +129,7 @@ SPLIT_ROWS = [
     ("   \n\n  \n", []),
     # no header, no title_span: a short first line without final punctuation is the title
     ("Singer Wins Appeal In Court\n\nThe appeal succeeded, the court said.", [("title", "Singer Wins Appeal In Court"), ("body", "The appeal succeeded, the court said.")]),
+    ("Old Hands Help Russia Navigate U.S. Media.\n\nLast week, I watched TV.", [("title", "Old Hands Help Russia Navigate U.S. Media."), ("body", "Last week, I watched TV.")]),
     ("The appeal succeeded, the court said.\n\nIt was final.", [("body", "The appeal succeeded, the court said."), ("body", "It was final.")]),
 ]  # fmt: skip
 

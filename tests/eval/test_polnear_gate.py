@@ -14,15 +14,16 @@ DEV_ARTICLES = 84
 DEV_ATTRIBUTIONS = 2192
 DEV_DIRECT = 922
 
-# Measured on dev (see docs/benchmarks.md); floors = measured minus about 0.01.
+# F1 floors, about 0.01 below the dev figures in docs/benchmarks.md (measured: exact 0.934,
+# token 0.962, match@0.3 0.946, match@0.8 0.942, speaker 0.928, all-attributions token 0.698).
 FLOORS_DIRECT = {
-    "match@0.3": 0.935,
-    "match@0.8": 0.93,
     "exact": 0.92,
     "token": 0.95,
+    "match@0.3": 0.935,
+    "match@0.8": 0.93,
 }
 FLOOR_SPEAKER = 0.915
-FLOOR_ALL_TOKEN_F1 = 0.67
+FLOOR_ALL_TOKEN_F1 = 0.685
 
 
 @pytest.fixture(scope="module")

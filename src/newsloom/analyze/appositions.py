@@ -28,8 +28,9 @@ MAX_AGE = 120
 MAX_ROLE_TOKENS = 10
 # Tokens that may close an age apposition: "Roe, 33, said" / "Roe, 33." / "Roe, 33; Doe".
 AGE_CLOSERS = frozenset({",", ".", ";", ":", ")", "—", "–", "!", "?"})
-# Prepositions whose phrase stays in a role: "professor at Leeds", "lawyer for the family".
-ROLE_PREPOSITIONS = frozenset({"of", "at", "for", "with"})
+# Prepositions whose phrase stays in a role: "professor at Leeds", "lawyer for the family"
+# ("with" left out: "top scorer with 14 goals" is a record, not a role).
+ROLE_PREPOSITIONS = frozenset({"of", "at", "for"})
 _HYPHENS = frozenset({"-", "‐", "–"})
 _FINITE_VERBS = frozenset({"VBD", "VBZ", "VBP", "MD"})
 # Punctuation that ends a phrase: a noun on its far side is not in apposition to the name

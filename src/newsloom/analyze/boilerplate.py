@@ -258,7 +258,7 @@ def classify(par: str, cues: Cues = Cues()) -> tuple[str, str]:
     words = par.split()
     n = len(words)
     final = bool(FINAL_PUNCT.search(par)) and not ELLIPSIS_END.search(par)
-    found = _metadata(par) or _signature(par) or _caption(par, n, final)
+    found = _signature(par) or _metadata(par) or _caption(par, n, final)
     if found:
         return found
     colon = par.rstrip().endswith(":")

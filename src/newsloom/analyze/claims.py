@@ -183,7 +183,9 @@ def _subject(span, kind: str) -> str | None:
 def _context(span, subject: str | None) -> list[str]:
     """Content lemmas of the clause holding the figure (not the figure's own words)."""
     clause = span.root
-    while clause.pos_ not in ("VERB", "AUX") and clause.head.i != clause.i:
+    for _ in range(len(span.doc)):  # a parse is a tree, but never trust a loop to end by itself
+        if clause.pos_ in ("VERB", "AUX") or clause.head.i == clause.i:
+            break
         clause = clause.head
     words = {
         t.lemma_.lower()

@@ -30,7 +30,9 @@ UNDESCRIBED_LABELS = frozenset({"caption", "related_headline", "call_to_action",
 
 @stage("entities", requires=("paragraphs", "posts"), assigns=("entities",))
 def find_entities(ctx: StageContext) -> None:
-    ctx.analysis.entities = extract_entities(ctx.doc, ctx.analysis.article.id, ctx.analysis.paragraphs)
+    analysis = ctx.analysis
+    authors = [p.author for p in analysis.posts if p.author]
+    analysis.entities = extract_entities(ctx.doc, analysis.article.id, analysis.paragraphs, authors)
 
 
 @dataclass
@@ -41,11 +43,16 @@ class _Group:
     roles: list[str] = field(default_factory=list)
 
 
-def extract_entities(doc: Doc, article_id: str, paragraphs: Iterable[Paragraph] = ()) -> list[Entity]:
-    """The article's entities, in order of first mention."""
+def extract_entities(
+    doc: Doc, article_id: str, paragraphs: Iterable[Paragraph] = (), authors: Iterable[str] = ()
+) -> list[Entity]:
+    """The article's entities, in order of first mention. ``authors``: display names of the
+    embedded posts' authors, who spell their own names right ("Jonh" twice in the copy,
+    "— John Delacroix (@johndelacroix)" under his post)."""
     mentions = find_mentions(doc)
     groups = _people(mentions) + _others(mentions)
-    names = {id(g): _name(g) for g in groups}
+    own_spelling = {" ".join(a.split()) for a in authors}
+    names = {id(g): _name(g, own_spelling) for g in groups}
     owners: dict[int, str] = {}
     for g in groups:
         for m in g.members:
@@ -108,8 +115,9 @@ def _short_form(key: tuple[str, ...], mention: Mention, long: tuple[str, ...], w
     )
 
 
-def _name(group: _Group) -> str:
-    """The longest full form; ties go to the most frequent, then the first written."""
+def _name(group: _Group, own_spelling: set[str]) -> str:
+    """The longest full form; ties go to a post author's own spelling, then the most
+    frequent, then the first written."""
     counts = Counter(m.text for m in group.members)
     first_at: dict[str, int] = {}
     for m in group.members:
@@ -119,7 +127,8 @@ def _name(group: _Group) -> str:
     def rank(m: Mention) -> tuple:
         full = is_full_name(m.parts) if person else not m.is_acronym
         words = len(core_parts(m.parts)) if person else len(m.parts)
-        return (not full, -words, m.text.isupper(), -len(m.text), -counts[m.text], first_at[m.text])
+        own = " ".join(m.text.split()) in own_spelling
+        return (not full, -words, m.text.isupper(), not own, -len(m.text), -counts[m.text], first_at[m.text])
 
     return " ".join(min(group.members, key=rank).text.split())
 

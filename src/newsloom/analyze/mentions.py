@@ -60,7 +60,7 @@ ORG_HEAD_WORDS = frozenset(
 # short: many ORG_HEAD_WORDS are also surnames (Hall, House, Church, Court).
 COMPANY_SUFFIXES = frozenset(
     {
-        "corp", "corporation", "inc", "incorporated", "ltd", "llc", "plc", "gmbh", "company",
+        "corp", "corporation", "inc", "incorporated", "ltd", "llc", "plc", "gmbh", "fc", "afc", "company",
         "university", "association", "foundation", "institute", "committee", "ministry",
         "department", "agency"
     }
@@ -157,12 +157,17 @@ def _is_break(token: Token) -> bool:
     )
 
 
+def _tagged(doc: Doc, i: int) -> bool:
+    """'#JusticeForX', '@roe' split by the tokenizer: the word after a glued '#' or '@'."""
+    return i > 0 and doc[i - 1].text in {"#", "@"} and not doc[i - 1].whitespace_
+
+
 def _pieces(doc: Doc, first: int, last: int) -> list[tuple[int, int]]:
-    """Split a model span at punctuation, line breaks, handles and links."""
+    """Split a model span at punctuation, line breaks, hashtags, handles and links."""
     pieces, begin = [], first
     for i in range(first, last):
         token = doc[i]
-        if _is_break(token):
+        if _is_break(token) or _tagged(doc, i):
             if begin < i:
                 pieces.append((begin, i))
             begin = i + 1
@@ -315,6 +320,8 @@ def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
     if label == "ORG":
         if len(mention.parts) == 1 and mention.parts[0] in known.surnames and not mention.is_acronym:
             return "PERSON"
+        if _named_after_role(doc, mention) and not mention.is_acronym:
+            return "PERSON"  # "his spokesperson Helena Voss" tagged ORG
         if (
             2 <= len(mention.parts) <= MAX_PERSON_WORDS
             and all(p in known.words for p in mention.parts)
@@ -322,10 +329,25 @@ def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
         ):
             return "PERSON"
         return label
-    # Places and nationalities are names of people only with a cue ("heiress Paris").
+    # Places and nationalities are people's names only with a sign of it: a known surname
+    # ("Whitcombe" after "Dana Whitcombe"), an age ("Brannigan, 38,"), a cue ("heiress Paris").
+    single_place = label in {"GPE", "LOC"} and len(mention.parts) == 1 and not mention.is_acronym
+    if single_place and (
+        mention.parts[0] in known.surnames or age_after(doc, mention.first, mention.last) is not None
+    ):
+        return "PERSON"
     if mention.person_cue and mention.parts and all(p in known.words for p in mention.parts):
         return "PERSON"
     return label
+
+
+def _named_after_role(doc: Doc, mention: Mention) -> bool:
+    """A lower-case role noun or an honorific right before a name with no organisation word."""
+    if mention.first == 0 or len(mention.parts) > MAX_PERSON_WORDS:
+        return False
+    prev = doc[mention.first - 1]
+    cue = is_honorific(prev.text) or (is_role_noun(prev.text) and prev.text.islower())
+    return cue and not any(p in ORG_HEAD_WORDS or p in COMPANY_SUFFIXES for p in mention.parts)
 
 
 def model_mentions(doc: Doc, ents: Sequence[Span], known: KnownNames) -> list[Mention]:
@@ -379,7 +401,7 @@ def missed_people(
     found = []
     i = 0
     while i < len(doc):
-        if i in covered or not _is_capitalised(doc[i]):
+        if i in covered or not _is_capitalised(doc[i]) or _tagged(doc, i):
             i += 1
             continue
         cue = _cue_before(doc, i)

@@ -252,13 +252,13 @@ def _sentence_index(doc: Doc) -> tuple[list[int], list[int]]:
 def _frame(
     doc: Doc, first: int, last: int, sent_of: list[int], bounds: list[int], para: tuple[int, int]
 ) -> tuple[int, int]:
-    """Tokens where the quote's cue may be: its sentences, clipped to its paragraph, plus a
-    short sentence right after it ("…." he said.)."""
+    """Tokens where the quote's cue may be: its sentences, clipped to its paragraph, plus the
+    next sentence when the quote ends its own ("…." he said. / "…." Roe said.)."""
     n0 = sent_of[max(first - 1, 0)]
     n1 = sent_of[min(last, len(doc) - 1)]
     lo, hi = bounds[n0], bounds[n1 + 1]
     if hi - last <= 2 and n1 + 2 < len(bounds):
-        hi = bounds[n1 + 2]
+        hi = bounds[n1 + 2]  # the parser may split '…." he said.' after the quote
     p_lo, p_hi = para
     return max(lo, p_lo), min(hi, p_hi)
 

@@ -120,7 +120,7 @@ class Item:
 def read_dataset(data: Path) -> list[Item]:
     labels_path = data / "labels.jsonl"
     if not labels_path.is_file() or not (data / "texts").is_dir():
-        raise InputError(f"{data} has no labels.jsonl and texts/; point --data at the ECB+ dev folder")
+        raise InputError(str(data), "no labels.jsonl and texts/ here; point --data at the ECB+ dev folder")
     items = []
     for line in labels_path.read_text(encoding="utf-8").splitlines():
         if line.strip():
@@ -243,7 +243,7 @@ def run_eval(
     ``analyses`` (same order as labels.jsonl) skips the per-article analysis, for experiments.
     """
     if order not in ("batch", "stream", "both"):
-        raise InputError(f"unknown order {order!r}; use batch, stream or both")
+        raise InputError("--order", f"unknown order {order!r}; use batch, stream or both")
     items = read_dataset(data)
     settings = Settings()
     stages = usable_stages()

@@ -28,9 +28,7 @@ from ..models import ArticleAnalysis
 
 # Paragraph labels whose words describe the event (not the page around it).
 EVENT_LABELS = frozenset({"title", "body", "caption"})
-MONTHS = (
-    "january february march april may june july august september october november december"
-).split()
+MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
 _MONTH_INDEX = {m: i + 1 for i, m in enumerate(MONTHS)} | {
     m[:3]: i + 1 for i, m in enumerate(MONTHS)
 }
@@ -38,13 +36,13 @@ _MONTH_INDEX = {m: i + 1 for i, m in enumerate(MONTHS)} | {
 NOT_NAMES = frozenset(
     MONTHS
     + [m[:3] for m in MONTHS]
-    + "monday tuesday wednesday thursday friday saturday sunday mr mrs ms dr".split()
+    + ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mr", "mrs", "ms", "dr"]
 )
 # Oldest and newest year taken for a year (older/newer 4-digit numbers are counts or codes).
 MIN_YEAR, MAX_YEAR = 1900, 2099
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'’\-]*[A-Za-z]|[A-Za-z]|\d+(?:[.,:]\d+)*")
-_SENTENCE_GAP = re.compile(r"[.!?:;\"“”()\n]\s*$|^\s*$")
+_SENTENCE_GAP = re.compile(r"[.!?:;\"“”()\n]\s*$")
 _YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d{2}(?![\d.,]\d)")
 _MONTH_DAY = re.compile(
     r"\b(" + "|".join(sorted(_MONTH_INDEX, key=len, reverse=True)) + r")\.?\s+(\d{1,2})\b",
@@ -99,6 +97,7 @@ def extract_features(analysis: ArticleAnalysis) -> Features:
     names: Counter[str] = Counter()
     initial_only: Counter[str] = Counter()
     previous_cap: str | None = None
+    previous = ""
     last_end = 0
     for match in _TOKEN.finditer(text):
         token = match.group()
@@ -106,10 +105,13 @@ def extract_features(analysis: ArticleAnalysis) -> Features:
         gap = text[last_end : match.start()]
         last_end = match.end()
         sentence_start = bool(_SENTENCE_GAP.search(gap)) or match.start() == 0
+        after_month = previous in _MONTH_INDEX
+        previous = lower
         if token[0].isdigit():
             previous_cap = None
             digits = sum(c.isdigit() for c in token)
-            if digits >= 2 and not _YEAR.fullmatch(token):
+            # Day numbers after a month are taken as month-day keys below, not as counts.
+            if digits >= 2 and not _YEAR.fullmatch(token) and not after_month:
                 names["#" + token.replace(",", "")] += 1
             continue
         if lower not in STOP_WORDS and len(lower) > 2:

@@ -1,0 +1,185 @@
+"""Story clustering: grouping, look-alikes kept apart, order, persistence, odd input."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+
+from newsloom.models import Article, ArticleAnalysis, Entity, EntityMention, article_id
+from newsloom.stories.cluster import StoryIndex, canonical_order, cluster_analyses
+from newsloom.stories.features import extract_features
+
+
+def make(text: str, published: str | None = None, entities: tuple[str, ...] = ()) -> ArticleAnalysis:
+    article = Article(id=article_id(text), text=text, origin="<test>", published=published)
+    ents = []
+    for i, name in enumerate(entities):
+        start = text.find(name)
+        mentions = [EntityMention(start=start, end=start + len(name), text=name)] if start >= 0 else []
+        ents.append(Entity(id=str(i), name=name, type="PERSON", mentions=mentions))
+    return ArticleAnalysis(article=article, entities=ents)
+
+
+# Two look-alike events (same kind, different people, place and year) and an unrelated one.
+REHAB_A = [
+    "Actress Tara Reid, 33, has entered the Promises Treatment Center in Malibu, her representative Jack Ketsoyan said on Tuesday in 2008.",
+    "Tara Reid checked into Promises in Malibu in 2008, Ketsoyan confirmed; Reid starred in American Pie.",
+    "Promises Treatment Center confirms Tara Reid stay. Ketsoyan said Reid is doing well at Promises in 2008.",
+]
+REHAB_B = [
+    "Lindsay Lohan left the Betty Ford Center and moved to Cliffside rehab in Malibu, attorney Shawn Holley said in 2013.",
+    "Lohan transfers from Betty Ford to Cliffside in 2013; Holley said Lohan is grateful for the Betty Ford treatment.",
+    "A judge allowed Lindsay Lohan to move to Cliffside, Holley told reporters in 2013 after Betty Ford.",
+]
+QUAKE = [
+    "A magnitude 6.1 earthquake struck Sumatra on Wednesday, the Indonesian agency BMKG said, killing 23 people.",
+    "BMKG said the Sumatra earthquake of magnitude 6.1 killed 23 and damaged buildings in Padang.",
+]
+
+
+def events() -> tuple[list[ArticleAnalysis], list[int]]:
+    analyses, gold = [], []
+    for label, texts in enumerate((REHAB_A, REHAB_B, QUAKE)):
+        for text in texts:
+            analyses.append(make(text))
+            gold.append(label)
+    return analyses, gold
+
+
+def partition(groups: list[list[ArticleAnalysis]]) -> set[frozenset[str]]:
+    return {frozenset(a.article.id for a in g) for g in groups}
+
+
+def gold_partition(analyses: list[ArticleAnalysis], gold: list[int]) -> set[frozenset[str]]:
+    by: dict[int, set[str]] = {}
+    for a, g in zip(analyses, gold, strict=True):
+        by.setdefault(g, set()).add(a.article.id)
+    return {frozenset(v) for v in by.values()}
+
+
+def test_events_grouped_and_lookalikes_apart():
+    analyses, gold = events()
+    assert partition(cluster_analyses(analyses)) == gold_partition(analyses, gold)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_batch_is_the_same_for_any_input_order(seed):
+    analyses, _ = events()
+    shuffled = list(analyses)
+    random.Random(seed).shuffle(shuffled)
+    assert partition(cluster_analyses(shuffled)) == partition(cluster_analyses(analyses))
+
+
+def test_streaming_in_canonical_order_equals_batch():
+    analyses, _ = events()
+    index = StoryIndex()
+    for a in canonical_order(analyses):
+        index.assign(a)
+    by_id = {a.article.id: a for a in analyses}
+    streamed = {frozenset(ids) for ids in index.groups()}
+    assert streamed == partition(cluster_analyses(analyses))
+    assert all(aid in by_id for ids in streamed for aid in ids)
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(range(3))))
+def test_streaming_any_event_order_finds_the_events(order):
+    analyses, gold = events()
+    index = StoryIndex()
+    for label in order:
+        for a, g in zip(analyses, gold, strict=True):
+            if g == label:
+                index.assign(a)
+    assert {frozenset(ids) for ids in index.groups()} == gold_partition(analyses, gold)
+
+
+def test_state_round_trips_through_json_and_continues_the_same():
+    analyses, _ = events()
+    first, rest = analyses[::2], analyses[1::2]
+    live = StoryIndex()
+    for a in first:
+        live.assign(a)
+    restored = StoryIndex.from_dict(json.loads(json.dumps(live.to_dict())))
+    assert [live.assign(a) for a in rest] == [restored.assign(a) for a in rest]
+    assert live.groups() == restored.groups()
+
+
+def test_assign_is_idempotent_and_keys_follow_merges():
+    analyses, _ = events()
+    index = StoryIndex()
+    keys = [index.assign(a) for a in analyses]
+    assert [index.assign(a) for a in analyses] == [index.story_key(a.article.id) for a in analyses]
+    assert len(set(keys)) >= 3
+    assert sum(len(g) for g in index.groups()) == len(analyses)
+
+
+def test_unrelated_articles_open_their_own_stories():
+    texts = [
+        "The central bank raised interest rates by half a point on Thursday.",
+        "Heavy snow closed schools across the northern valley.",
+        "A new species of frog was described by biologists in Peru.",
+    ]
+    groups = cluster_analyses([make(t) for t in texts])
+    assert len(groups) == 3
+
+
+def test_far_apart_publication_days_split_a_weak_match():
+    text_a = "Flooding hit the riverside town, officials said, and roads were closed."
+    text_b = "Flooding hit the riverside town again, officials said; roads were closed."
+    near = cluster_analyses([make(text_a, "2020-03-01"), make(text_b, "2020-03-03")])
+    far = cluster_analyses([make(text_a, "2020-03-01"), make(text_b, "2022-09-01")])
+    assert len(near) == 1
+    assert len(far) == 2
+
+
+@pytest.mark.parametrize("text", ["", "   \n\n", "“unbalanced", "🙂🙂🙂 ###", "1999 2000 2001", "A"])
+def test_odd_input_never_crashes(text):
+    index = StoryIndex()
+    key = index.assign(make(text))
+    assert index.story_key(article_id(text)) == key
+
+
+def test_duplicate_ids_keep_one_member():
+    a = make(REHAB_A[0])
+    groups = cluster_analyses([a, a])
+    assert [len(g) for g in groups] == [1]
+
+
+# --- features -----------------------------------------------------------------------------
+
+NAME_ROWS = [
+    # (text, names that must be found, words that must not be names)
+    ("Police said Tara Reid left.", {"tara", "reid", "tara reid"}, {"police"}),
+    ("Police arrested him. The police chief, Police Commissioner Kelly, spoke.", {"kelly", "police"}, set()),
+    ("Yesterday it rained in Paris.", {"paris"}, {"yesterday"}),
+    ("On Monday, in March, Mr Smith won.", {"smith"}, {"monday", "march", "mr"}),
+    ("The quake killed 23 people on June 13.", {"#23", "@6-13"}, {"#13"}),
+]
+
+
+@pytest.mark.parametrize("text,present,absent", NAME_ROWS)
+def test_name_keys(text, present, absent):
+    names = extract_features(make(text)).names
+    assert present <= names.keys()
+    assert not absent & names.keys()
+
+
+YEAR_ROWS = [
+    ("It happened in 2008 and again in 2008, not 2013.", {"2008", "2013"}),
+    ("He paid 2,000 dollars for 1500 tickets.", set()),
+    ("No year here.", set()),
+]
+
+
+@pytest.mark.parametrize("text,years", YEAR_ROWS)
+def test_years(text, years):
+    assert set(extract_features(make(text)).years) == years
+
+
+def test_entities_add_name_keys():
+    text = "The minister spoke. Ana Lima said the plan works."
+    feats = extract_features(make(text, entities=("Ana Lima",)))
+    assert "=ana lima" in feats.names
+    assert "=ana lima" not in extract_features(make(text)).names
