@@ -78,6 +78,34 @@ CUE_ROWS = [
     ("Trump, on the other hand, has to accomplish the following:", [("body", "Trump, on the other hand, has to accomplish the following:", "introducing reporting")]),
     ("Fans were quick to react:\n\nSo sad. — Ann (@ann) March 2, 2021", [("call_to_action", "Fans were quick to react:", "before an embed"), ("body", "So sad. — Ann (@ann) March 2, 2021", "")]),
     ("The number of votes cast was 1,204 on March 2, 2021 in the city", [("body", "The number of votes cast was 1,204 on March 2, 2021 in the city", "")]),
+    # a call to action closing a body paragraph, before an embed, is cut out
+    (
+        "Fans were quick to take sides. Take a look at the posts.\n\nSo sad.\n\n— Ann (@ann) March 2, 2021",
+        [
+            ("body", "Fans were quick to take sides.", "inline call to action"),
+            ("call_to_action", "Take a look at the posts.", "closing imperative 'Take a look'"),
+            ("body", "So sad.", ""),
+            ("embed_signature", "— Ann (@ann) March 2, 2021", ""),
+        ],
+    ),
+    (
+        "Supporters have argued ever since. One More Below\n\nSo sad. — Ann (@ann) March 2, 2021",
+        [
+            ("body", "Supporters have argued ever since.", ""),
+            ("call_to_action", "One More Below", "closing pointer"),
+            ("body", "So sad. — Ann (@ann) March 2, 2021", ""),
+        ],
+    ),
+    (
+        "Fans rallied around the actor. Here are some of the reactions:\n\nSo sad. — Ann (@ann) March 2, 2021",
+        [
+            ("body", "Fans rallied around the actor.", ""),
+            ("call_to_action", "Here are some of the reactions:", "pointer"),
+            ("body", "So sad. — Ann (@ann) March 2, 2021", ""),
+        ],
+    ),
+    # ... but not when no embed follows
+    ("Fans were quick to take sides. Take a look at the history.", [("body", "Fans were quick to take sides. Take a look at the history.", "")]),
     # abbreviations end no sentence, so no title-case fragment is cut out
     ("A man fell in Aoraki/Mt. Cook National Park on New Zealand’s South Island. He died.", [("body", "A man fell in Aoraki/Mt. Cook National Park on New Zealand’s South Island. He died.", "reporting")]),
     ("House Natural Resources Committee Chairman Nick J. Rahall II (D-W. Va.) said so. He left.", [("body", "House Natural Resources Committee Chairman Nick J. Rahall II (D-W. Va.) said so. He left.", "")]),

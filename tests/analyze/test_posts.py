@@ -88,6 +88,24 @@ POST_ROWS = [
         [dict(text="I am done.")],
         ["I am done.\n\n— Kim (@kim) March 2, 2021"],
     ),
+    # a short article: the title and a short body paragraph before the post are not its text
+    (
+        "Short report.\n\nI am done.\n\n— Kim (@kim) March 2, 2021",
+        [dict(text="I am done.")],
+        ["I am done.\n\n— Kim (@kim) March 2, 2021"],
+    ),
+    # an earlier embed stops the walk back; the reporting in between is not the post
+    (
+        "So sad. — Ann (@ann) March 2, 2021\n\nOthers disagreed.\n\nNot me.\n\n— Bo (@bo) March 3, 2021",
+        [dict(handle="ann", text="So sad."), dict(handle="bo", text="Not me.")],
+        ["So sad. — Ann (@ann) March 2, 2021", "Not me.\n\n— Bo (@bo) March 3, 2021"],
+    ),
+    # an introduction ending in a colon bounds a multi-paragraph post
+    (
+        "She wrote on Instagram:\n\nLine one.\n\nLine two.\n\nA post shared by Kim (@kim) on Mar 2, 2021",
+        [dict(platform="instagram", text="Line one.\n\nLine two.")],
+        ["Line one.\n\nLine two.\n\nA post shared by Kim (@kim) on Mar 2, 2021"],
+    ),
     # two posts in a row: the second one's text does not reach into the first
     (
         "Take a look at the reactions.\n\nSo sad. #RIP\n\n— Ann (@ann) March 2, 2021\n\nCan't believe it.\n\n— Bo (@bo_b) March 3, 2021",

@@ -122,6 +122,8 @@ STAGE_ROWS = [
     # a layout signature and a transcript turn
     ("“The best candidate we ever had.” ― Jorge Falcon", [("The best candidate we ever had.", "Jorge Falcon")]),
     ('"WALLACE: Why would he do that?', [("WALLACE: Why would he do that?", "WALLACE")]),
+    # a date marker and dateline parsed as the subject: the name in apposition speaks
+    (' date 2021-03-14 PARIS • Jane Roe, 33, said on Sunday: "We will win."', [("We will win.", "Jane Roe")]),
     # negative rows: titles, stage directions, apostrophes, bare scare quotes, nothing at all
     ('Jane Roe appeared on "Morning Joe" on Monday.', []),
     ('"(CROSSTALK.)', []),
@@ -149,6 +151,9 @@ def test_pronoun_keeps_its_span(nlp):
 
 
 INDIRECT_ROWS = [
+    # the subject never comes from the paragraph before
+    ("Nobody believed her. #JusticeForX pic.twitter.com/AbC12dEf\n\nDoe said that the plan would fail.",
+     ("the plan would fail", "Doe")),
     ("Jane Roe said that the plan would fail.", ("the plan would fail", "Jane Roe")),
     ("Jane Roe claimed the election was stolen.", ("the election was stolen", "Jane Roe")),
     ("Jane Roe thinks about lunch every day.", None),

@@ -16,47 +16,216 @@ from spacy.tokens import Doc, Token
 from .names import is_role_noun
 
 # Lemmas of verbs that introduce speech or writing (general English).
-SPEECH_VERBS = frozenset({
-    "say", "tell", "add", "write", "state", "claim", "note", "explain", "argue", "insist",
-    "ask", "reply", "respond", "answer", "continue", "declare", "announce", "admit",
-    "acknowledge", "warn", "recall", "suggest", "call", "describe", "tweet", "post", "quip",
-    "joke", "remark", "observe", "comment", "report", "testify", "predict", "promise", "vow",
-    "complain", "charge", "contend", "maintain", "assert", "allege", "concede", "conclude",
-    "confirm", "deny", "emphasize", "emphasise", "stress", "urge", "shout", "yell", "scream",
-    "cry", "exclaim", "whisper", "mutter", "boast", "brag", "lament", "read", "begin", "start",
-    "agree", "disagree", "counter", "retort", "fire", "proclaim", "pledge", "caution", "advise",
-    "opine", "posit", "reason", "muse", "wonder", "recount", "reiterate", "repeat", "concur",
-    "demand", "plead", "beg", "thank", "praise", "criticize", "criticise", "blast", "slam",
-    "attack", "mock", "accuse", "dub", "label", "brand", "term", "chant", "sing", "preach",
-    "lecture", "inform", "assure", "reassure", "signal", "indicate", "hint", "imply", "cite",
-    "quote", "summarize", "summarise", "put", "speculate", "theorize", "theorise", "estimate",
-    "calculate", "believe", "think", "feel", "fear", "hope", "know"
-})
+SPEECH_VERBS = frozenset(
+    {
+        "say",
+        "tell",
+        "add",
+        "write",
+        "state",
+        "claim",
+        "note",
+        "explain",
+        "argue",
+        "insist",
+        "ask",
+        "reply",
+        "respond",
+        "answer",
+        "continue",
+        "declare",
+        "announce",
+        "admit",
+        "acknowledge",
+        "warn",
+        "recall",
+        "suggest",
+        "call",
+        "describe",
+        "tweet",
+        "post",
+        "quip",
+        "joke",
+        "remark",
+        "observe",
+        "comment",
+        "report",
+        "testify",
+        "predict",
+        "promise",
+        "vow",
+        "complain",
+        "charge",
+        "contend",
+        "maintain",
+        "assert",
+        "allege",
+        "concede",
+        "conclude",
+        "confirm",
+        "deny",
+        "emphasize",
+        "emphasise",
+        "stress",
+        "urge",
+        "shout",
+        "yell",
+        "scream",
+        "cry",
+        "exclaim",
+        "whisper",
+        "mutter",
+        "boast",
+        "brag",
+        "lament",
+        "read",
+        "begin",
+        "start",
+        "agree",
+        "disagree",
+        "counter",
+        "retort",
+        "fire",
+        "proclaim",
+        "pledge",
+        "caution",
+        "advise",
+        "opine",
+        "posit",
+        "reason",
+        "muse",
+        "wonder",
+        "recount",
+        "reiterate",
+        "repeat",
+        "concur",
+        "demand",
+        "plead",
+        "beg",
+        "thank",
+        "praise",
+        "criticize",
+        "criticise",
+        "blast",
+        "slam",
+        "attack",
+        "mock",
+        "accuse",
+        "dub",
+        "label",
+        "brand",
+        "term",
+        "chant",
+        "sing",
+        "preach",
+        "lecture",
+        "inform",
+        "assure",
+        "reassure",
+        "signal",
+        "indicate",
+        "hint",
+        "imply",
+        "cite",
+        "quote",
+        "summarize",
+        "summarise",
+        "put",
+        "speculate",
+        "theorize",
+        "theorise",
+        "estimate",
+        "calculate",
+        "believe",
+        "think",
+        "feel",
+        "fear",
+        "hope",
+        "know",
+    }
+)
 # Cues that attribute only when their clause clearly is speech (think/believe... need a that-
 # clause, not a bare object); used for indirect attributions, never to name a direct speaker
 # by proximity alone.
-WEAK_VERBS = frozenset({
-    "believe", "think", "feel", "fear", "hope", "know", "put", "read", "begin", "start"
-})
+WEAK_VERBS = frozenset(
+    {"believe", "think", "feel", "fear", "hope", "know", "put", "read", "begin", "start"}
+)
 # Nouns that name a speech act ("in a statement", "in an interview").
-SPEECH_NOUNS = frozenset({
-    "statement", "interview", "remarks", "speech", "tweet", "post", "letter", "memo", "email",
-    "message", "release", "op-ed", "column", "essay", "report", "complaint", "filing",
-    "lawsuit", "ruling", "testimony", "appearance", "conversation", "address", "press",
-    "briefing", "conference", "podcast", "broadcast"
-})
+SPEECH_NOUNS = frozenset(
+    {
+        "statement",
+        "interview",
+        "remarks",
+        "speech",
+        "tweet",
+        "post",
+        "letter",
+        "memo",
+        "email",
+        "message",
+        "release",
+        "op-ed",
+        "column",
+        "essay",
+        "report",
+        "complaint",
+        "filing",
+        "lawsuit",
+        "ruling",
+        "testimony",
+        "appearance",
+        "conversation",
+        "address",
+        "press",
+        "briefing",
+        "conference",
+        "podcast",
+        "broadcast",
+    }
+)
 # Subjects that never say anything themselves ("it was labeled 'Mostly True'").
 NON_SPEAKER_SUBJECTS = frozenset({"it", "this", "that", "there", "what", "which", "you"})
 # Nouns for the people and bodies that get quoted without a name ("a source", "officials").
-SPEAKER_NOUNS = SPEECH_NOUNS | frozenset({
-    "official", "source", "critic", "supporter", "opponent", "campaign", "group", "committee",
-    "team", "staff", "member", "people", "voter", "resident", "expert", "observer", "insider",
-    "ad", "advertisement", "study", "survey", "poll", "website", "site", "paper", "newspaper",
-    "book", "document", "agency", "department", "court"
-})
+SPEAKER_NOUNS = SPEECH_NOUNS | frozenset(
+    {
+        "official",
+        "source",
+        "critic",
+        "supporter",
+        "opponent",
+        "campaign",
+        "group",
+        "committee",
+        "team",
+        "staff",
+        "member",
+        "people",
+        "voter",
+        "resident",
+        "expert",
+        "observer",
+        "insider",
+        "ad",
+        "advertisement",
+        "study",
+        "survey",
+        "poll",
+        "website",
+        "site",
+        "paper",
+        "newspaper",
+        "book",
+        "document",
+        "agency",
+        "department",
+        "court",
+    }
+)
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
 # Dependents that are asides, not part of the speaker's name.
-ASIDE_DEPS = frozenset({"relcl", "acl", "advcl", "punct", "cc", "conj", "parataxis", "prep", "appos"})
+ASIDE_DEPS = frozenset(
+    {"relcl", "acl", "advcl", "punct", "cc", "conj", "parataxis", "prep", "appos"}
+)
 # How far (in tokens) a quote may sit from a cue verb found only by proximity within its
 # sentences: about one long news sentence; further away the verb belongs to another statement.
 # Not searched over.
@@ -73,6 +242,13 @@ class Cue:
 
 def is_speech_verb(token: Token) -> bool:
     return token.lemma_.lower() in SPEECH_VERBS and token.pos_ in ("VERB", "AUX")
+
+
+def same_paragraph(a: Token, b: Token) -> bool:
+    """No line break between two tokens (the parser sometimes links across paragraphs)."""
+    lo, hi = sorted((a.i, b.i))
+    doc = a.doc
+    return not any("\n" in doc[k].whitespace_ or "\n" in doc[k].text for k in range(lo, hi))
 
 
 def could_speak(token: Token) -> bool:
@@ -99,7 +275,7 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
     Subjects inside quotation marks (``quoted``) are the quote's own words, not its speaker.
     """
     for child in verb.children:
-        if child.dep_ in SUBJECT_DEPS and not (quoted and quoted[child.i]):
+        if child.dep_ in SUBJECT_DEPS and not (quoted and quoted[child.i]) and same_paragraph(child, verb):
             return child  # "who" in "Roe, who said ..." is resolved to Roe by the caller
     for child in verb.children:
         if child.dep_ == "agent":  # "was quoted by Roe"
@@ -119,17 +295,35 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
 
 
 def speaker_span(subject: Token) -> tuple[int, int]:
-    """Token range of the subject's phrase, without asides (relative clauses, appositions)."""
+    """Token range of the subject's phrase, without asides (relative clauses, appositions).
+
+    A subject that cannot speak with a name in apposition gives the name (a date marker or
+    dateline parsed as the subject: "date 2021-03-14 PARIS • Jane Roe said").
+    """
+    if not could_speak(subject):
+        named = next((c for c in subject.children if c.dep_ == "appos" and could_speak(c)), None)
+        if named is not None and same_paragraph(named, subject):
+            subject = named
     left = subject.i
     right = subject.i + 1
     for child in subject.lefts:
         if child.dep_ not in ASIDE_DEPS:
             left = min(left, child.left_edge.i)
     for child in subject.rights:
-        if child.dep_ in ASIDE_DEPS and not (child.dep_ == "prep" and child.lower_ in ("for", "of", "at", "to")):
+        if child.dep_ in ASIDE_DEPS and not (
+            child.dep_ == "prep" and child.lower_ in ("for", "of", "at", "to")
+        ):
             break
         right = max(right, child.right_edge.i + 1)
     doc = subject.doc
+    for k in range(subject.i - 1, left - 1, -1):  # never across a line break
+        if "\n" in doc[k].whitespace_ or "\n" in doc[k].text:
+            left = k + 1
+            break
+    for k in range(subject.i, right - 1):
+        if "\n" in doc[k].whitespace_ or "\n" in doc[k].text:
+            right = k + 1
+            break
     while right - 1 > left and (doc[right - 1].is_punct or doc[right - 1].is_space):
         right -= 1
     while left < right - 1 and (doc[left].is_punct or doc[left].is_space):

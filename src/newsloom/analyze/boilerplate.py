@@ -31,7 +31,7 @@ from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..models import Article, Paragraph
+from ..models import Article, Paragraph, ParagraphLabel
 from ..pipeline import StageContext, stage
 from .social import LINK, SIGNATURE
 
@@ -160,7 +160,7 @@ class Cues:
 def label_boilerplate(ctx: StageContext) -> None:
     paragraphs = label_paragraphs(ctx.article, ctx.doc)
     ctx.analysis.paragraphs = paragraphs
-    ctx.analysis.sentences = sentence_spans(ctx.doc, paragraphs, len(ctx.article.text))
+    ctx.analysis.sentences = sentence_spans(ctx.doc, paragraphs, ctx.article.text)
 
 
 def split_paragraphs(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -226,7 +226,8 @@ def label_paragraphs(article: Article, doc=None) -> list[Paragraph]:
         )
         label, reason = classify(text[s:e], cues)
         if label == "body":
-            paragraphs.extend(_split_inline_headlines(text, s, e, reason))
+            embed_follows = any(_is_embed(t) for t in cues.following)
+            paragraphs.extend(_split_inline(text, s, e, reason, embed_follows))
         else:
             paragraphs.append(Paragraph(start=s, end=e, label=label, reason=reason))
     return paragraphs
@@ -239,7 +240,13 @@ def _cut(text: str, s: int, e: int, cut_start: int, cut_end: int, header: bool):
 
 
 def _usable(doc, text: str) -> bool:
-    return doc is not None and getattr(doc, "text", None) == text
+    """Whether ``doc`` is a parse of ``text`` (cheaply: without rebuilding ``doc.text``)."""
+    if doc is None or not hasattr(doc, "__len__"):
+        return False
+    if len(doc) == 0:
+        return not text
+    last = doc[len(doc) - 1]
+    return bool(last.idx + len(last.text_with_ws) == len(text))
 
 
 def _token_cues(doc, token_starts: list[int], start: int, end: int) -> dict:
@@ -253,8 +260,9 @@ def _token_cues(doc, token_starts: list[int], start: int, end: int) -> dict:
     }
 
 
-def classify(par: str, cues: Cues = Cues()) -> tuple[str, str]:
+def classify(par: str, cues: Cues | None = None) -> tuple[str, str]:
     """``(label, reason)`` of one paragraph's text."""
+    cues = cues or Cues()
     words = par.split()
     n = len(words)
     final = bool(FINAL_PUNCT.search(par)) and not ELLIPSIS_END.search(par)
@@ -263,6 +271,8 @@ def classify(par: str, cues: Cues = Cues()) -> tuple[str, str]:
         return found
     colon = par.rstrip().endswith(":")
     if n <= MAX_CTA_WORDS and not par.endswith("?") and (m := LOOK_OPENING.match(par)):
+        # "Watch parties were held" is no imperative: the parse tags "Watch" JJ there. A lone
+        # "See" is always one (the small model tags "See Pics Inside" NNP).
         first_tag = cues.tags[0] if cues.tags else "VB"
         if not first_tag.startswith(("NN", "JJ")) or m.group(0).lower() == "see":
             return "call_to_action", f"imperative opening '{m.group(0)}'"
@@ -318,6 +328,8 @@ def _colon_line(par: str, cues: Cues) -> tuple[str, str]:
         return "body", "colon introduces a quotation"
     if cues.lemmas & SPEECH_LEMMAS:
         return "body", "colon after a speech verb"
+    if len(sentence_pieces(par, 0, len(par))) > 1:
+        return "body", "colon line after reporting"
     if DEICTIC_OPENING.match(par):
         return "call_to_action", "short line ending in a colon, opening with a pointer"
     if any(_is_embed(t) for t in cues.following):
@@ -326,7 +338,10 @@ def _colon_line(par: str, cues: Cues) -> tuple[str, str]:
 
 
 def _is_embed(par: str) -> bool:
-    return bool(SIGNATURE.search(par) or _metadata(par) or PAREN_CREDIT.search(par))
+    """A post (its signature), a bare link or a captioned picture."""
+    words = par.split()
+    links_only = bool(words) and all(LINK.fullmatch(w) for w in words)
+    return bool(links_only or SIGNATURE.search(par) or PAREN_CREDIT.search(par))
 
 
 def _metadata(par: str) -> tuple[str, str] | None:
@@ -379,21 +394,42 @@ def _title_share(content: list[str]) -> float:
     return sum(w[0].isupper() for w in content) / len(content)
 
 
-def find_inline_headlines(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
-    """Title-case sentences pasted inside a paragraph: ``(start, end, reason)``."""
+def find_inline_boilerplate(
+    text: str, start: int, end: int, embed_follows: bool = False
+) -> list[tuple[int, int, ParagraphLabel, str]]:
+    """Sentences pasted inside a paragraph that are not reporting, as ``(start, end, label,
+    reason)``: title-case related headlines anywhere, and a call to action closing the
+    paragraph when an embed follows ("Fans took sides. Take a look at the posts.")."""
+    pieces = sentence_pieces(text, start, end)
+    if len(pieces) < 2:
+        return []
+    found: list[tuple[int, int, ParagraphLabel, str]] = []
+    for k, (a, b) in enumerate(pieces):
+        if reason := _inline_headline_reason(text[a:b]):
+            found.append((a, b, "related_headline", reason))
+        elif k == len(pieces) - 1 and embed_follows and (reason := _inline_cta_reason(text[a:b])):
+            found.append((a, b, "call_to_action", reason))
+    return found
+
+
+def sentence_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``text[start:end]`` cut at sentence ends (cheap regex, abbreviation-aware), trimmed."""
     breaks = (
         m for m in SENTENCE_BREAK.finditer(text, start, end) if _ends_sentence(text, m.start())
     )
     bounds = [start, *(m.end() for m in breaks), end]
-    if len(bounds) <= 2:
-        return []
-    found = []
-    for s, e in zip(bounds, bounds[1:], strict=False):
-        for a, b in _trim(text, s, e):
-            reason = _inline_headline_reason(text[a:b])
-            if reason:
-                found.append((a, b, reason))
-    return found
+    return [piece for s, e in zip(bounds, bounds[1:], strict=False) for piece in _trim(text, s, e)]
+
+
+def _inline_cta_reason(sentence: str) -> str | None:
+    n = len(sentence.split())
+    if n <= MAX_CTA_WORDS and not sentence.endswith("?") and (m := LOOK_OPENING.match(sentence)):
+        return f"closing imperative '{m.group(0)}' before an embed"
+    if n <= MAX_POINTER_WORDS and not FINAL_PUNCT.search(sentence) and POINTER.search(sentence):
+        return "closing pointer line before an embed"
+    if n <= MAX_CTA_WORDS and sentence.endswith(":") and DEICTIC_OPENING.match(sentence):
+        return "closing colon line with a pointer before an embed"
+    return None
 
 
 def _ends_sentence(text: str, period_end: int) -> bool:
@@ -426,32 +462,35 @@ def _inline_headline_reason(sentence: str) -> str | None:
     return None
 
 
-def _split_inline_headlines(text: str, start: int, end: int, reason: str) -> list[Paragraph]:
-    headlines = find_inline_headlines(text, start, end)
-    if not headlines:
+def _split_inline(
+    text: str, start: int, end: int, reason: str, embed_follows: bool
+) -> list[Paragraph]:
+    """A body paragraph, cut around the boilerplate sentences pasted inside it."""
+    inline = find_inline_boilerplate(text, start, end, embed_follows)
+    if not inline:
         return [Paragraph(start=start, end=end, label="body", reason=reason)]
+    around = "body around an inline " + " and ".join(
+        dict.fromkeys(label.replace("_", " ") for _, _, label, _ in inline)
+    )
     out: list[Paragraph] = []
     pos = start
-    for a, b, why in headlines:
+    for a, b, label, why in inline:
         out += [
-            Paragraph(start=s, end=e, label="body", reason="body around an inline related headline")
-            for s, e in _trim(text, pos, a)
+            Paragraph(start=s, end=e, label="body", reason=around) for s, e in _trim(text, pos, a)
         ]
-        out.append(Paragraph(start=a, end=b, label="related_headline", reason=why))
+        out.append(Paragraph(start=a, end=b, label=label, reason=why))
         pos = b
     out += [
-        Paragraph(start=s, end=e, label="body", reason="body around an inline related headline")
-        for s, e in _trim(text, pos, end)
+        Paragraph(start=s, end=e, label="body", reason=around) for s, e in _trim(text, pos, end)
     ]
     return out
 
 
-def sentence_spans(doc, paragraphs: Sequence[Paragraph], text_length: int) -> list[tuple[int, int]]:
+def sentence_spans(doc, paragraphs: Sequence[Paragraph], text: str) -> list[tuple[int, int]]:
     """The parse's sentences clipped to paragraphs, trimmed; paragraphs when there is no parse."""
     spans = sorted((p.start, p.end) for p in paragraphs)
-    if doc is None or not doc.has_annotation("SENT_START") or len(doc.text) != text_length:
+    if not _usable(doc, text) or not doc.has_annotation("SENT_START"):
         return spans
-    text = doc.text
     out: list[tuple[int, int]] = []
     i = 0
     for sent in doc.sents:

@@ -28,14 +28,16 @@ from .social import (
     platform_of,
 )
 
-# A split-shape post may run over several paragraphs only when a boundary (call to action,
-# another embed, the header) closes the run within this many paragraphs and characters: a
-# 280-character tweet with line breaks fits; two paragraphs of reporting usually do not.
+# A split-shape post may run over several paragraphs only when an introduction (a call to
+# action, a line ending in a colon) closes the run within this many paragraphs and characters:
+# a 280-character tweet with line breaks fits; two paragraphs of reporting usually do not.
 MAX_POST_PARAGRAPHS = 4
 MAX_MULTI_PARAGRAPH_CHARS = 600
 
-# Labels that end a post's text when walking back from its signature.
-BOUNDARY_LABELS = frozenset({"call_to_action", "embed_signature", "post", "title", "metadata"})
+# Labels that introduce an embed: the post's text starts right after them.
+INTRO_LABELS = frozenset({"call_to_action"})
+# Labels that end the walk back from a signature without introducing anything.
+STOP_LABELS = frozenset({"embed_signature", "post", "title", "metadata", "caption"})
 
 
 @stage("posts", requires=("paragraphs",), assigns=("posts",))
@@ -74,10 +76,12 @@ def _split_text_start(text: str, paragraphs: list[Paragraph], i: int, regions) -
     taken_until = regions[-1][2] if regions else -1
     run: list[Paragraph] = []  # walking back; links-only paragraphs ride along
     words: list[Paragraph] = []
-    bounded = False
+    introduced = False
     for par in reversed(paragraphs[:i]):
-        if par.end <= taken_until or _bounds_a_post(text, par):
-            bounded = True
+        if par.end <= taken_until or (par.label in STOP_LABELS and not _links_only(text, par)):
+            break
+        if par.label in INTRO_LABELS or text[par.start : par.end].rstrip().endswith(":"):
+            introduced = True  # "Here are some of the reactions:", "She wrote on Instagram:"
             break
         run.append(par)
         if not _links_only(text, par):
@@ -86,18 +90,9 @@ def _split_text_start(text: str, paragraphs: list[Paragraph], i: int, regions) -
                 break
     if not words:
         return run[-1].start if run else paragraphs[i].start
-    chars = sum(p.end - p.start for p in words)
-    if bounded and chars <= MAX_MULTI_PARAGRAPH_CHARS:
+    if introduced and sum(p.end - p.start for p in words) <= MAX_MULTI_PARAGRAPH_CHARS:
         return words[-1].start
     return words[0].start  # default: one paragraph of text (with any links after it)
-
-
-def _bounds_a_post(text: str, par: Paragraph) -> bool:
-    """A paragraph that closes a post's text when walking back: a call to action, another
-    embed, the header, or an introduction ending in a colon (`She wrote on Instagram:`)."""
-    if _links_only(text, par):
-        return False
-    return par.label in BOUNDARY_LABELS or text[par.start : par.end].rstrip().endswith(":")
 
 
 def _links_only(text: str, par: Paragraph) -> bool:

@@ -30,8 +30,10 @@ from .attribution import (
 )
 from .quotemarks import Segment, paragraph_segments, paragraph_spans, single_segments
 
-# Paragraph labels whose quotation marks are not reporting (captions, related headlines...).
-SKIPPED_LABELS = frozenset({"caption", "call_to_action", "related_headline", "metadata"})
+# Paragraph labels whose quotation marks are not reporting. Metadata and call-to-action lines
+# are kept: a date-marker line may carry the first sentence, and a short line ending in "here"
+# may be a quote.
+SKIPPED_LABELS = frozenset({"caption", "related_headline"})
 # A pronoun speaker resolves to a person named as a subject earlier in its paragraph, else to
 # the previous speaker when that one spoke this many paragraphs ago at most, else to the
 # nearest person mentioned before it. Small reaches (2-3) are what news paragraphs support;
@@ -44,7 +46,9 @@ CONTINUATION_REACH = 2
 PERSONAL_PRONOUNS = frozenset({"he", "she", "him", "her"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 # '“…” ― Jorge Falcon': a name signed after a dash right behind the closing mark.
-_SIGNATURE = re.compile(r"[^\S\n]*(―|—|–|--?)[^\S\n]*([A-Z][\w.'’-]*(?:[^\S\n]+[A-Z][\w.'’-]*){0,4})")
+_SIGNATURE = re.compile(
+    r"[^\S\n]*(―|—|–|--?)[^\S\n]*([A-Z][\w.'’-]*(?:[^\S\n]+[A-Z][\w.'’-]*){0,4})"
+)
 # 'WALLACE: …' opening a quoted transcript turn: the speaker in capitals before a colon.
 _TRANSCRIPT = re.compile(r"([A-Z][A-Z.'’-]+(?:[^\S\n][A-Z][A-Z.'’-]+){0,3}):\s")
 # Quoted title-case phrases up to this many words are names of shows, books or laws unless a
@@ -180,7 +184,11 @@ class _Resolver:
             if subject is not None:
                 return _Speaker(text, start, end, subject.name, subject.entity_id, True)
             prev = self.last
-            if prev is not None and prev.is_person and paragraph - self.last_paragraph <= PRONOUN_SPEAKER_REACH:
+            if (
+                prev is not None
+                and prev.is_person
+                and paragraph - self.last_paragraph <= PRONOUN_SPEAKER_REACH
+            ):
                 return _Speaker(text, start, end, prev.name, prev.entity_id, prev.is_person)
             person = self.people.person_before(start)
             if person is not None:
@@ -200,11 +208,15 @@ class _Resolver:
             return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
         for child in head.children:
             if child.dep_ == "poss":
-                possessor = self.people.at(child.idx, child.idx + len(child)) or self.people.by_surname(child)
+                possessor = self.people.at(
+                    child.idx, child.idx + len(child)
+                ) or self.people.by_surname(child)
                 if possessor is not None and possessor.is_person:
                     rest = doc[child.i + 1 : last].text
                     rest = re.sub(r"^(?:'s|’s|'|’)\s*", "", rest)
-                    return _Speaker(text, start, end, f"{possessor.name}'s {rest}".strip(), None, False)
+                    return _Speaker(
+                        text, start, end, f"{possessor.name}'s {rest}".strip(), None, False
+                    )
         for child in head.children:
             if child.dep_ == "appos":
                 person = self.people.at(child.idx, child.idx + len(child))
@@ -280,7 +292,12 @@ def _mention(
     paragraph_start: int,
     post: Post | None = None,
 ) -> QuoteMention:
-    fields: dict = {"start": seg_start, "end": seg_end, "text": text[seg_start:seg_end], "kind": kind}
+    fields: dict = {
+        "start": seg_start,
+        "end": seg_end,
+        "text": text[seg_start:seg_end],
+        "kind": kind,
+    }
     if cue is not None:
         fields.update(cue=text[cue[0] : cue[1]], cue_start=cue[0], cue_end=cue[1])
     if post is not None:
@@ -313,10 +330,17 @@ class _Reported:
 
 
 def _according_to(
-    doc: Doc, token: Token, quoted: list[bool], lines: list[tuple[int, int, str]], line_starts: list[int]
+    doc: Doc,
+    token: Token,
+    quoted: list[bool],
+    lines: list[tuple[int, int, str]],
+    line_starts: list[int],
 ) -> _Reported | None:
     """'X happened, according to Roe': the rest of the sentence is what Roe reported."""
-    obj = next((o for c in token.children if c.lower_ == "to" for o in c.children if o.dep_ == "pobj"), None)
+    obj = next(
+        (o for c in token.children if c.lower_ == "to" for o in c.children if o.dep_ == "pobj"),
+        None,
+    )
     if obj is None or quoted[obj.i]:
         return None
     sent = token.sent
@@ -337,7 +361,9 @@ def _according_to(
     return _Reported(token, obj, start, end) if start < end else None
 
 
-def _reported_speech(doc: Doc, quoted: list[bool], lines: list[tuple[int, int, str]]) -> list[_Reported]:
+def _reported_speech(
+    doc: Doc, quoted: list[bool], lines: list[tuple[int, int, str]]
+) -> list[_Reported]:
     line_starts = [lo for lo, _, _ in lines]
     out = []
     for token in doc:
@@ -351,13 +377,17 @@ def _reported_speech(doc: Doc, quoted: list[bool], lines: list[tuple[int, int, s
         clause = next((c for c in token.children if c.dep_ == "ccomp"), None)
         if clause is None:
             continue
-        if token.lemma_.lower() in WEAK_VERBS and not any(c.lower_ == "that" for c in clause.children):
+        if token.lemma_.lower() in WEAK_VERBS and not any(
+            c.lower_ == "that" for c in clause.children
+        ):
             continue
         subject = subject_of(token, quoted)
         if subject is None or subject.lower_ in NON_SPEAKER_SUBJECTS:
             continue
         first, last = clause.left_edge.i, clause.right_edge.i + 1
-        if first <= token.i < last or not any(not t.is_punct and not quoted[t.i] for t in doc[first:last]):
+        if first <= token.i < last or not any(
+            not t.is_punct and not quoted[t.i] for t in doc[first:last]
+        ):
             continue
         n = bisect_right(line_starts, token.idx) - 1
         if n < 0:
@@ -377,7 +407,11 @@ def _signed(doc: Doc, text: str, seg: Segment) -> Cue | None:
     m = _TRANSCRIPT.match(text, seg.start)
     if m is None and seg.closed:
         m = _SIGNATURE.match(text, seg.close_end)
-        if m is not None and m.end(2) < len(text) and not (text[m.end(2)].isspace() or text[m.end(2)] in ".,;"):
+        if (
+            m is not None
+            and m.end(2) < len(text)
+            and not (text[m.end(2)].isspace() or text[m.end(2)] in ".,;")
+        ):
             m = None
     if m is None:
         return None
@@ -403,8 +437,10 @@ def _says_title(doc: Doc, cue: Cue, first: int, last: int) -> bool:
         return False
     verb = doc[cue.start]
     root = doc[first:last].root
-    return root.dep_ in ("oprd", "attr", "ccomp", "xcomp", "dobj") and root.head.i == verb.i and (
-        verb.lemma_ not in ("tell", "ask", "inform")
+    return (
+        root.dep_ in ("oprd", "attr", "ccomp", "xcomp", "dobj")
+        and root.head.i == verb.i
+        and (verb.lemma_ not in ("tell", "ask", "inform"))
     )
 
 
@@ -448,7 +484,9 @@ def _carried_on(
         p_lo, p_hi = lines[n - 1][0], lines[n - 1][1]
         subject = people.subject_between(p_lo, p_hi)
         if subject is not None:
-            return _Speaker(subject.name, subject.start, subject.end, subject.name, subject.entity_id, True)
+            return _Speaker(
+                subject.name, subject.start, subject.end, subject.name, subject.entity_id, True
+            )
     if prev_speaker is not None and n - prev_n <= CONTINUATION_REACH:
         return prev_speaker
     return None
@@ -480,7 +518,9 @@ def find_quotes(
     resolver = _Resolver(doc, people)
     line_starts = [lo for lo, _, _ in lines]
     # Direct and reported speech in text order, so a pronoun meets the speakers before it.
-    events: list[tuple[int, int, object]] = [(seg.start, k, k) for k, (_, seg) in enumerate(segments)]
+    events: list[tuple[int, int, object]] = [
+        (seg.start, k, k) for k, (_, seg) in enumerate(segments)
+    ]
     events.extend((r.verb.idx, len(segments), r) for r in _reported_speech(doc, quoted, lines))
     events.sort(key=lambda e: (e[0], e[1]))
     out: list[QuoteMention] = []
@@ -491,7 +531,9 @@ def find_quotes(
             reporter = resolver.resolve(*speaker_span(item.subject), n, lines[n][0])
             verb = item.verb
             said = (verb.idx, verb.idx + len(verb))
-            out.append(_mention(text, item.start, item.end, "indirect", said, reporter, lines[n][0]))
+            out.append(
+                _mention(text, item.start, item.end, "indirect", said, reporter, lines[n][0])
+            )
             continue
         assert isinstance(item, int)
         (n, seg), rng = segments[item], ranges[item]
@@ -506,7 +548,11 @@ def find_quotes(
         if post is None:
             frame = _frame(doc, first, last, sent_of, bounds, line_tokens[n])
             cue = _signed(doc, text, seg) or find_cue(doc, first, last, frame, quoted)
-            if cue is not None and _is_title(doc, first, last) and not _says_title(doc, cue, first, last):
+            if (
+                cue is not None
+                and _is_title(doc, first, last)
+                and not _says_title(doc, cue, first, last)
+            ):
                 continue
         speaker: _Speaker | None = None
         cue_chars: tuple[int, int] | None = None
@@ -514,7 +560,9 @@ def find_quotes(
             speaker = resolver.resolve(*cue.speaker, n, lo)
             cue_chars = _cue_chars(doc, cue)
         elif post is None:
-            speaker = _carried_on(doc, text, seg, n, lines, previous, people, line_tokens, quoted, resolver)
+            speaker = _carried_on(
+                doc, text, seg, n, lines, previous, people, line_tokens, quoted, resolver
+            )
         if speaker is not None:
             resolver.spoke(speaker, n)
             previous = (n, speaker)
