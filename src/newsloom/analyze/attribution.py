@@ -285,7 +285,7 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
     if (
         depth < 3
         and verb.dep_ in ("xcomp", "advcl", "conj", "ccomp", "pcomp")
-        and verb.head is not verb
+        and verb.head.i != verb.i
         and not (quoted and quoted[verb.head.i])
     ):
         return subject_of(verb.head, quoted, depth + 1)
@@ -356,7 +356,7 @@ def _governors(doc: Doc, q_first: int, q_last: int, frame: tuple[int, int], quot
                 break
             seen.add(head.i)
             yield head
-            if head is head.head:
+            if head.i == head.head.i:
                 break
             head = head.head
 

@@ -5,23 +5,34 @@ per line. Header lines before ``article.body_start`` are split per line and labe
 ``metadata``; ``article.title_span`` (when set) is one ``title`` paragraph. Every other
 paragraph gets a label from general cues, with the cue in ``reason``:
 
-- ``metadata``: ``url:`` lines, ``date``/``Published``/``Updated`` lines, bare links, bylines;
+- ``metadata``: ``url:`` lines, lines that are mostly dates and times (``Published: …``,
+  ``Monday, Sep 10, 2012 | Updated 9:01 AM EDT``), bare links, bylines;
 - ``embed_signature``: a social-post signature (``— Name (@handle) March 2, 2021``);
-- ``caption``: photo credits (``(Photo: …)``, ``Credit: …``, ``Name / Agency``, ``… Images``);
+- ``caption``: photo credits (``(Photo: …)``, ``Credit: …``, ``Name / Agency``, ``… Images``,
+  ``Courtesy of …``);
 - ``call_to_action``: short lines opening with a verb of looking/reading/watching in the
-  imperative (``Watch the clip below:``), short lines ending in a colon that introduce no quote
-  (``Here are some of the reactions:``), very short pointers (``One More Below``);
+  imperative (``Watch the clip below:``; the parse's tag rules out ``Watch parties were…``),
+  short lines ending in a colon that open with a pointer or come right before an embed
+  (``Here are some of the reactions:``), very short lines ending in a pointer
+  (``One More Below``, ``Also this...``). A colon line after a speech verb or before a quotation
+  is reporting (``Roe said:``), and so is one that introduces a list or an argument;
 - ``related_headline``: title-case lines without a final period, or ending in a
   ``(See Pics Inside)``-style parenthetical;
-- ``title``: when the reader found neither a header nor a title, a short first line
-  without final punctuation;
+- ``title``: when the reader found neither a header nor a title, a short first line without
+  final punctuation, or a first line in title case;
 - ``body``: everything else.
 
-A related-article headline pasted by the CMS *inside* a body paragraph is cut out: the body
-paragraph is split into ``body`` / ``related_headline`` / ``body`` pieces (reason says so), so
-paragraphs never overlap and ``label == "body"`` alone selects the reporting. Sentences are the
-parse's sentences, clipped to paragraphs (a sentence never crosses a paragraph or a header
-boundary) and trimmed of surrounding whitespace. Text is never rewritten.
+Sentences pasted *inside* a body paragraph are cut out of it: a title-case related headline
+anywhere ("…the court said. Singer Spotted Leaving Court (See Pics Inside). The judge…"), and a
+call to action closing the paragraph when an embed follows ("Fans took sides. Take a look at
+the posts."). The paragraph is split into ``body`` / ``related_headline`` / ``body`` pieces (the
+reason says so), so paragraphs never overlap and ``label == "body"`` alone selects the
+reporting; a consumer counting paragraphs sees the pieces as paragraphs. Sentence ends here are
+a cheap regex that skips abbreviations ("Jr.", "U.S.", "J.").
+
+Sentences (``analysis.sentences``) are the parse's sentences, clipped to paragraphs (a sentence
+never crosses a paragraph or header boundary) and trimmed of surrounding whitespace. Text is
+never rewritten.
 """
 
 from __future__ import annotations

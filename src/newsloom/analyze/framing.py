@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from ..models import Framing, Hedge
 from ..pipeline import StageContext, stage
-from .reporting import body_ranges, excluded_spans, inside
+from .reporting import body_ranges, excluded_spans, inside, token_coverage
 from .sourcing import find_credits
 
 HEDGE_ADVERBS = frozenset(
@@ -62,27 +62,31 @@ def frame(ctx: StageContext) -> None:
     ctx.analysis.framing = framing
 
 
-def _own(token, own: list[tuple[int, int]], excluded: list[tuple[int, int]]) -> bool:
-    start, end = token.idx, token.idx + len(token)
-    return inside(start, end, own) and not inside(start, end, excluded)
+def _own_mask(doc, own: list[tuple[int, int]], excluded: list[tuple[int, int]]) -> list[bool]:
+    """Per token: is it the outlet's own reporting?"""
+    own_at = token_coverage(doc, own)
+    excluded_at = token_coverage(doc, excluded)
+    return [bool(o and not e) for o, e in zip(own_at, excluded_at, strict=True)]
 
 
 def measure_framing(doc, own: list[tuple[int, int]], excluded: list[tuple[int, int]]) -> Framing:
     hedges: list[Hedge] = []
     boosters: list[Hedge] = []
     words = sentences = hedged = 0
+    mask = _own_mask(doc, own, excluded)
+    text = doc.text  # Doc.text is rebuilt from the tokens on every access: read it once
     for sent in doc.sents:
-        tokens = [t for t in sent if _own(t, own, excluded)]
+        tokens = [t for t in sent if mask[t.i]]
         own_words = sum(1 for t in tokens if t.is_alpha or t.like_num)
         if own_words == 0:
             continue
         words += own_words
         sentences += 1
-        found = [h for t in tokens if (h := _hedge(t)) is not None]
+        found = [h for t in tokens if (h := _hedge(t, text)) is not None]
         found = [h for h in _dedupe(found) if not inside(h.start, h.end, excluded)]
         hedges.extend(found)
         hedged += bool(found)
-        boosters.extend(b for t in tokens if (b := _booster(t)) is not None)
+        boosters.extend(b for t in tokens if (b := _booster(t, text)) is not None)
     score = round(100.0 * len(hedges) / words, 3) if words else 0.0
     return Framing(
         hedges=hedges,
@@ -117,55 +121,56 @@ def explain(
     return text
 
 
-def _span(doc, start_token, end_token, kind: str) -> Hedge:
+def _span(text: str, start_token, end_token, kind: str) -> Hedge:
     start, end = start_token.idx, end_token.idx + len(end_token)
-    return Hedge(start=start, end=end, text=doc.text[start:end], kind=kind)
+    return Hedge(start=start, end=end, text=text[start:end], kind=kind)
 
 
-def _hedge(token) -> Hedge | None:
+def _hedge(token, text: str) -> Hedge | None:
     doc, lemma, lower = token.doc, token.lemma_.lower(), token.lower_
     if token.pos_ == "ADV" and lower in HEDGE_ADVERBS:
-        return _span(doc, token, token, "adverb")
+        return _span(text, token, token, "adverb")
     if token.pos_ == "ADJ" and lower in HEDGE_ADJECTIVES:
-        return _span(doc, token, token, "adjective")
+        return _span(text, token, token, "adjective")
     if token.tag_ == "MD" and lower in EPISTEMIC_MODALS:
         nxt = doc[token.i + 1] if token.i + 1 < len(doc) else None
         end = nxt if nxt is not None and nxt.lower_ == "have" else token
-        return _span(doc, token, end, "modal")
+        return _span(text, token, end, "modal")
     if lower == "according" and token.i + 1 < len(doc) and doc[token.i + 1].lower_ == "to":
-        return _span(doc, token, doc[token.i + 1], "attribution")
+        return _span(text, token, doc[token.i + 1], "attribution")
     if token.pos_ in ("VERB", "AUX") and lemma in APPEAR_VERBS:
         comps = [c for c in token.children if c.dep_ in ("xcomp", "ccomp")]
         if comps:
             nxt = doc[token.i + 1] if token.i + 1 < len(doc) else None
             end = nxt if nxt is not None and nxt.lower_ == "to" else token
-            return _span(doc, token, end, "appear")
+            return _span(text, token, end, "appear")
     if token.tag_ == "VBN" and lemma in REPORTING_PASSIVES:
         aux = [c for c in token.children if c.dep_ == "auxpass"]
         comps = [c for c in token.children if c.dep_ in ("xcomp", "ccomp")]
         if aux and comps:
             nxt = doc[token.i + 1] if token.i + 1 < len(doc) else None
             end = nxt if nxt is not None and nxt.lower_ == "to" else token
-            return _span(doc, aux[0] if aux[0].i < token.i else token, end, "passive-report")
+            return _span(text, aux[0] if aux[0].i < token.i else token, end, "passive-report")
     if token.pos_ == "VERB" and lemma in DISTANCING_VERBS and token.tag_ != "VBN":
-        return _span(doc, token, token, "distancing")
+        return _span(text, token, token, "distancing")
     if lemma == "clear" and token.pos_ == "ADJ":
         # "not clear": the negation hangs on the adjective or on its copula.
         negs = [c for t in (token, token.head) for c in t.children if c.dep_ == "neg"]
         if negs and negs[0].i < token.i:
-            return _span(doc, negs[0], token, "uncertainty")
+            return _span(text, negs[0], token, "uncertainty")
     return None
 
 
-def _booster(token) -> Hedge | None:
+def _booster(token, text: str) -> Hedge | None:
     doc, lower = token.doc, token.lower_
     if token.pos_ == "ADV" and lower in BOOSTER_ADVERBS:
-        return _span(doc, token, token, "booster")
+        return _span(text, token, token, "booster")
     if lower == "in" and token.i + 1 < len(doc) and doc[token.i + 1].lower_ == "fact":
-        return _span(doc, token, doc[token.i + 1], "booster")
-    negated = any(c.dep_ == "neg" for c in token.children)
-    if token.pos_ == "VERB" and token.lemma_.lower() in BOOSTER_VERBS and not negated:
-        return _span(doc, token, token, "booster")
+        return _span(text, token, doc[token.i + 1], "booster")
+    if token.pos_ != "VERB" or token.lemma_.lower() not in BOOSTER_VERBS:
+        return None
+    if not any(c.dep_ == "neg" for c in token.children):
+        return _span(text, token, token, "booster")
     return None
 
 

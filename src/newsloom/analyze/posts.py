@@ -3,15 +3,20 @@
 Two shapes (INPUT-FORMATS.md). Inline, in one paragraph: the post's words, media links, then
 the signature (``… #Tag pic.twitter.com/x — Sam (@sam) March 2, 2021``); the post text starts
 at the paragraph start, or after an earlier signature in the same paragraph. Split: the
-signature is a paragraph of its own and the post text is the paragraph just before it; when a
-call to action, another post or the header bounds a short run of paragraphs just before the
-signature, the whole run is the post (a multi-paragraph post). Paragraphs holding only links
-are absorbed into the embed.
+signature is a paragraph of its own and the post text is the paragraph just before it. When an
+introduction (a call to action, or a line ending in a colon: "She wrote on Instagram:") closes
+a short run of paragraphs before the signature, the whole run is the post (a multi-paragraph
+post); a title, header line, caption or earlier embed stops the walk back. Paragraphs holding
+only links are absorbed into the embed.
 
 The post text excludes leading/trailing links and the signature; ``start``/``end`` cover
 text, links and signature. The post's paragraphs are relabelled ``post`` and the signature
 ``embed_signature`` (pieces of a paragraph outside the embed keep their label). A handle in
 parentheses is required: a dash attribution in reporting (``— John Doe, mayor``) is no post.
+
+A post's id hashes its platform, lower-cased handle and text normalised for the purpose
+(NFKC, case-folded, links and punctuation dropped), so the same post embedded by two outlets
+gets one id whatever their quote marks, spacing around a glued hashtag or pic link.
 """
 
 from __future__ import annotations
@@ -64,9 +69,8 @@ def find_posts(text: str, paragraphs: list[Paragraph]) -> tuple[list[Post], list
             else:
                 text_start = sig.start  # two signatures in a row: no text of its own
             post = _make_post(text, text_start, sig)
-            if post is not None:
-                posts.append(post)
-                regions.append((text_start, sig.start, sig.end))
+            posts.append(post)
+            regions.append((text_start, sig.start, sig.end))
             pos = sig.end
     return posts, _relabel(text, paragraphs, regions, posts)
 
@@ -100,7 +104,7 @@ def _links_only(text: str, par: Paragraph) -> bool:
     return bool(words) and all(LINK.fullmatch(w) for w in words)
 
 
-def _make_post(text: str, text_start: int, sig: Signature) -> Post | None:
+def _make_post(text: str, text_start: int, sig: Signature) -> Post:
     body_start, body_end = _strip_links(text, text_start, sig.start)
     words = text[body_start:body_end]
     region = text[text_start : sig.start]

@@ -29,3 +29,25 @@ def body_ranges(paragraphs: Iterable[Paragraph], text_length: int) -> list[tuple
     if not paragraphs:
         return [(0, text_length)] if text_length else []
     return [(p.start, p.end) for p in paragraphs if p.label == "body"]
+
+
+def token_coverage(doc, spans: Iterable[tuple[int, int]]):
+    """Per token of ``doc``, whether it overlaps any of ``spans`` (a numpy bool array).
+
+    Token offsets come from ``Doc.to_array`` in one call: iterating a Doc creates a Python
+    object per token, which costs more than the whole check.
+    """
+    import numpy as np
+    from spacy.attrs import IDX, LENGTH
+
+    covered = np.zeros(len(doc), dtype=bool)
+    if not len(doc):
+        return covered
+    offsets = doc.to_array([IDX, LENGTH])
+    starts = offsets[:, 0]
+    ends = starts + offsets[:, 1]
+    for start, end in spans:
+        first = int(np.searchsorted(ends, start, side="right"))
+        last = int(np.searchsorted(starts, end, side="left"))
+        covered[first:last] = True
+    return covered

@@ -89,7 +89,16 @@ def find_credits(
 def _candidates(doc) -> Iterator[tuple[list, str, object]]:
     """``(cue tokens, normalised cue, the token naming the credited party)`` per pattern."""
     for token in doc:
-        lemma = token.lemma_.lower()
+        lemma, lower = token.lemma_.lower(), token.lower_
+        # Cheap string checks first: most tokens are no cue, and ``.head`` builds an object.
+        if not (
+            token.dep_ == "agent"
+            or lower in ("to", "with")
+            or lemma == "tell"
+            or lemma in SUBJECT_VERBS
+            or lemma in REPORT_NOUNS
+        ):
+            continue
         head = token.head
         if token.dep_ == "agent" and head.lemma_.lower() in PUBLISH_VERBS:
             first = [c for c in head.children if c.lower_ == "first" and c.i < head.i]

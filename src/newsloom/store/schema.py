@@ -97,3 +97,13 @@ story_articles = Table(
     Column("story_id", String(32), nullable=False),
     Index("ix_story_articles_story", "story_id"),
 )
+
+# Full-text search (SQLite only): an FTS5 table, filled in the same transaction as its
+# article. One row per article (title, text) and one per quote (speaker, quote text); the
+# UNINDEXED columns say what a hit points at. Porter stemming so "collapsed" finds "collapse".
+SEARCH_TABLE = "search_fts"
+SEARCH_DDL = (
+    f"CREATE VIRTUAL TABLE IF NOT EXISTS {SEARCH_TABLE} USING fts5("
+    "title, body, kind UNINDEXED, article_id UNINDEXED, span_start UNINDEXED, span_end UNINDEXED, "
+    "tokenize = 'porter unicode61 remove_diacritics 2')"
+)

@@ -7,13 +7,26 @@ mid-ingest leaves the store as it was before that article.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, delete, event, func, insert, select
+from sqlalchemy import (
+    Connection,
+    Engine,
+    and_,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+)
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..errors import StoreError
@@ -28,6 +41,41 @@ def normalise_url(url: str) -> str:
     if url == ":memory:":
         return "sqlite://"
     return f"sqlite:///{Path(url).expanduser()}"
+
+
+# Search: at most this many words of a query are used (a pasted paragraph stays cheap).
+MAX_SEARCH_TERMS = 12
+# Words of context a snippet shows around the match (FTS5 `snippet()` token budget).
+SNIPPET_TOKENS = 18
+# Characters of context either side of the first match in the LIKE fallback's snippets.
+SNIPPET_CHARS = 90
+# Snippet highlight markers: control characters that never occur in stored text.
+MARK_OPEN, MARK_CLOSE = "\x02", "\x03"
+WORD = re.compile(r"\w+")
+
+
+def search_terms(query: str) -> list[str]:
+    """The words of a user query; FTS5 operators and punctuation are never interpreted."""
+    return WORD.findall(query)[:MAX_SEARCH_TERMS]
+
+
+def split_snippet(marked: str) -> tuple[str, list[tuple[int, int]]]:
+    """A snippet with MARK_OPEN/MARK_CLOSE markers → plain text and highlight offsets."""
+    out: list[str] = []
+    highlights: list[tuple[int, int]] = []
+    pos = 0
+    start = None
+    for ch in marked:
+        if ch == MARK_OPEN:
+            start = pos
+        elif ch == MARK_CLOSE:
+            if start is not None and pos > start:
+                highlights.append((start, pos))
+            start = None
+        else:
+            out.append(ch)
+            pos += 1
+    return "".join(out), highlights
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
@@ -49,6 +97,9 @@ class SqlStore:
                 event.listen(self.engine, "connect", _sqlite_pragmas)
             t.metadata.create_all(self.engine)
             self._check_version()
+            self.fts = self.engine.dialect.name == "sqlite"
+            if self.fts:
+                self._create_fts()
         except SQLAlchemyError as exc:
             raise StoreError(
                 f"cannot open the store at {self.url}: {exc.__class__.__name__}: {exc}. "
@@ -68,6 +119,37 @@ class SqlStore:
                     f"the store at {self.url} has schema version {row[0]}, newer than this "
                     f"newsloom ({t.SCHEMA_VERSION}); upgrade newsloom"
                 )
+
+    def _create_fts(self) -> None:
+        """The FTS5 index over article titles+text and quotes (speaker+text), filled on insert.
+
+        A store written before the index existed is indexed once, when it is first opened.
+        """
+        with self.engine.begin() as conn:
+            exists = conn.execute(
+                text("SELECT 1 FROM sqlite_master WHERE name = :n"), {"n": t.SEARCH_TABLE}
+            ).first()
+            if exists:
+                return
+            conn.execute(text(t.SEARCH_DDL))
+            for row in conn.execute(select(t.articles.c.id, t.articles.c.title, t.articles.c.text)):
+                self._index_rows(conn, [("article", row.id, 0, len(row.text), row.title or "", row.text)])
+            q = t.quotes.c
+            rows = [("quote", r.article_id, r.start, r.end, r.speaker or "", r.text)
+                    for r in conn.execute(select(q.article_id, q.start, q.end, q.speaker, q.text))]
+            self._index_rows(conn, rows)
+
+    def _index_rows(self, conn: Connection, rows: list[tuple[str, str, int, int, str, str]]) -> None:
+        if not self.fts or not rows:
+            return
+        conn.execute(
+            text(
+                f"INSERT INTO {t.SEARCH_TABLE} (kind, article_id, span_start, span_end, title, body) "
+                "VALUES (:kind, :article_id, :span_start, :span_end, :title, :body)"
+            ),
+            [dict(kind=k, article_id=a, span_start=s0, span_end=s1, title=ti, body=b)
+             for k, a, s0, s1, ti, b in rows],
+        )
 
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
@@ -131,6 +213,11 @@ class SqlStore:
         ]
         if rows:
             conn.execute(insert(t.posts), rows)
+        self._index_rows(
+            conn,
+            [("article", a.id, 0, len(a.text), a.title or "", a.text)]
+            + [("quote", a.id, q.start, q.end, q.speaker or "", q.text) for q in analysis.quotes],
+        )
         return True
 
     def analyses(self, article_ids: Sequence[str] | None = None) -> Iterator[ArticleAnalysis]:
@@ -200,7 +287,133 @@ class SqlStore:
                 row["article_ids"].append(article_id)
         return list(grouped.values())
 
+    # -- search ---------------------------------------------------------------------------
+
+    def search(self, query: str, limit: int = 20) -> list[dict[str, Any]]:
+        """Articles and quotes matching every word of ``query``, best first.
+
+        Each hit: kind (article|quote), article_id, start/end (the quote span; the whole text
+        for an article), title, source, published, story_id, speaker (quotes), snippet (plain
+        text) and highlights ((start, end) offsets into the snippet). SQLite uses the FTS5
+        index (porter stemming, bm25 rank); other databases fall back to LIKE.
+        """
+        terms = search_terms(query)
+        if not terms or limit <= 0:
+            return []
+        if self.fts:
+            return self._search_fts(terms, limit)
+        return self._search_like(terms, limit)
+
+    def _search_fts(self, terms: list[str], limit: int) -> list[dict[str, Any]]:
+        match = " ".join(f'"{term}"' for term in terms)
+        sql = text(
+            f"SELECT f.kind, f.article_id, f.span_start, f.span_end, f.title AS ftitle, "
+            f"snippet({t.SEARCH_TABLE}, -1, :mo, :mc, '…', :n) AS snip, "
+            "a.title, a.source, a.published, sa.story_id "
+            f"FROM {t.SEARCH_TABLE} AS f JOIN articles AS a ON a.id = f.article_id "
+            "LEFT JOIN story_articles AS sa ON sa.article_id = f.article_id "
+            f"WHERE {t.SEARCH_TABLE} MATCH :q ORDER BY bm25({t.SEARCH_TABLE}) LIMIT :limit"
+        )
+        params = {"mo": MARK_OPEN, "mc": MARK_CLOSE, "n": SNIPPET_TOKENS, "q": match, "limit": limit}
+        with self.engine.connect() as conn:
+            rows = conn.execute(sql, params).all()
+        hits = []
+        for r in rows:
+            snippet, highlights = split_snippet(r.snip or "")
+            hits.append(self._hit(r.kind, r.article_id, r.span_start, r.span_end, r, snippet,
+                                  highlights, r.ftitle if r.kind == "quote" else None))
+        return hits
+
+    def _search_like(self, terms: list[str], limit: int) -> list[dict[str, Any]]:
+        """Search without FTS5 (PostgreSQL & co.): every word as a case-insensitive substring."""
+        a, q, sa = t.articles.c, t.quotes.c, t.story_articles.c
+        cols = (a.title, a.source, a.published, sa.story_id)
+        art_query = (
+            select(a.id, a.text, *cols)
+            .outerjoin(t.story_articles, sa.article_id == a.id)
+            .where(and_(*[or_(a.text.ilike(f"%{w}%"), a.title.ilike(f"%{w}%")) for w in terms]))
+            .order_by(a.published.desc(), a.id).limit(limit)
+        )
+        quote_query = (
+            select(q.article_id, q.start, q.end, q.text, q.speaker, *cols)
+            .join(t.articles, a.id == q.article_id)
+            .outerjoin(t.story_articles, sa.article_id == q.article_id)
+            .where(and_(*[or_(q.text.ilike(f"%{w}%"), q.speaker.ilike(f"%{w}%")) for w in terms]))
+            .order_by(q.article_id, q.start).limit(limit)
+        )
+        hits = []
+        with self.engine.connect() as conn:
+            for r in conn.execute(quote_query):
+                snippet, highlights = _like_snippet(r.text, terms)
+                hits.append(self._hit("quote", r.article_id, r.start, r.end, r, snippet, highlights, r.speaker))
+            for r in conn.execute(art_query):
+                snippet, highlights = _like_snippet(r.text, terms)
+                hits.append(self._hit("article", r.id, 0, len(r.text), r, snippet, highlights, None))
+        return hits[:limit]
+
+    @staticmethod
+    def _hit(kind: str, article_id: str, start: int, end: int, row: Any, snippet: str,
+             highlights: list[tuple[int, int]], speaker: str | None) -> dict[str, Any]:
+        return {
+            "kind": kind, "article_id": article_id, "start": start, "end": end,
+            "title": row.title, "source": row.source, "published": row.published,
+            "story_id": row.story_id, "speaker": speaker or None, "snippet": snippet,
+            "highlights": [list(h) for h in highlights],
+        }
+
     # -- stories --------------------------------------------------------------------------
+
+    def story_summaries(
+        self, limit: int | None = None, offset: int = 0, story_ids: Sequence[str] | None = None
+    ) -> list[dict[str, Any]]:
+        """Stories without their analysis: id, title, article count, outlets, first/last date.
+
+        Biggest stories first; cheap enough for a page listing thousands of stories.
+        """
+        s, sa, a = t.stories.c, t.story_articles.c, t.articles.c
+        query = (
+            select(s.id, s.title, s.n_articles, func.min(a.published).label("first_published"),
+                   func.max(a.published).label("last_published"))
+            .join(t.story_articles, sa.story_id == s.id)
+            .join(t.articles, a.id == sa.article_id)
+            .group_by(s.id, s.title, s.n_articles)
+            .order_by(s.n_articles.desc(), s.id)
+            .offset(offset)
+        )
+        if story_ids is not None:
+            query = query.where(s.id.in_(list(story_ids)))
+        if limit:
+            query = query.limit(limit)
+        with self.engine.connect() as conn:
+            rows = [dict(r._mapping) for r in conn.execute(query)]
+            ids = [r["id"] for r in rows]
+            outlets: dict[str, list[str]] = {i: [] for i in ids}
+            if ids:
+                sources = (
+                    select(sa.story_id, a.source).distinct()
+                    .join(t.articles, a.id == sa.article_id)
+                    .where(sa.story_id.in_(ids)).order_by(sa.story_id, a.source)
+                )
+                for story_id, source in conn.execute(sources):
+                    if source:
+                        outlets[story_id].append(source)
+        for row in rows:
+            row["outlets"] = outlets[row["id"]]
+        return rows
+
+    def count_stories(self) -> int:
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(t.stories)).scalar_one()
+
+    def article_text(self, article_id: str) -> dict[str, Any] | None:
+        """One stored article with its text (no analysis), or None."""
+        c = t.articles.c
+        query = select(c.id, c.origin, c.path, c.format, c.source, c.title, c.published, c.url,
+                       c.text).where(c.id == article_id)
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return dict(row._mapping) if row else None
+
 
     def replace_stories(self, stories: Sequence[Story]) -> None:
         """Write ``stories`` (replacing any stored story that shares an article with them)."""
@@ -255,6 +468,17 @@ class SqlStore:
         with self.transaction() as conn:
             conn.execute(delete(t.meta).where(t.meta.c.key == key))
             conn.execute(insert(t.meta).values(key=key, value=value))
+
+
+def _like_snippet(body: str, terms: list[str]) -> tuple[str, list[tuple[int, int]]]:
+    """A window of ``body`` around the first match of any term, with every term highlighted."""
+    pattern = re.compile("|".join(re.escape(w) for w in terms), re.IGNORECASE)
+    first = pattern.search(body)
+    lo = max(0, (first.start() if first else 0) - SNIPPET_CHARS)
+    hi = min(len(body), (first.end() if first else 0) + SNIPPET_CHARS)
+    prefix, suffix = ("…" if lo else ""), ("…" if hi < len(body) else "")
+    window = prefix + body[lo:hi] + suffix
+    return window, [(m.start(), m.end()) for m in pattern.finditer(window)]
 
 
 def open_store(url: str) -> SqlStore:

@@ -1,0 +1,511 @@
+"""Story pages as HTML: the static report (`newsloom report`) and the pages `newsloom serve` shows.
+
+Everything that reaches a page is untrusted article text, so the Jinja2 environment escapes
+every value (autoescape on for all templates, no ``|safe`` anywhere) and article URLs become
+links only when they are http(s). Pages link to each other by relative file names
+(``index.html``, ``story-ID.html``, ``article-ID.html``), so the same templates work from
+``file://`` and from the server.
+
+Every item a story page shows links to the article it comes from, at ``#q-START-END``: the
+article page wraps each such span in a ``<mark id="q-START-END">``. One ``StoryLinks`` object
+makes both the links and the marks, so a link never points at a span the page lacks.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import heapq
+import re
+import shutil
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from ..models import Article, ArticleAnalysis, Story, StoryEntity, StoryPost
+from .json import write_atomic
+
+TEMPLATES = Path(__file__).parent / "templates"
+STATIC = Path(__file__).parent / "static"
+
+# Daily bars in the coverage chart up to this many days; longer stories get monthly bars
+# (two months of daily bars still fit a phone-width chart at ≥ 4 px per bar).
+MAX_DAILY_BARS = 62
+CHART_WIDTH, CHART_HEIGHT, CHART_AXIS = 320, 80, 16
+# Characters of a copied passage shown before the rest is folded away.
+PASSAGE_PREVIEW = 280
+
+TOKEN = re.compile(r"\w+|[^\w\s]|\s+")
+ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def environment() -> Environment:
+    """The one Jinja2 environment: autoescape on for every template, undefined names fail."""
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
+        trim_blocks=True, lstrip_blocks=True,
+    )
+    env.filters["http_url"] = http_url
+    env.globals["anchor"] = anchor
+    return env
+
+
+def http_url(url: str | None) -> str | None:
+    """``url`` when it is a plain http(s) URL, else None (never a javascript:/data: link)."""
+    if not url or any(ch.isspace() or ord(ch) < 32 for ch in url):
+        return None
+    parts = urlsplit(url)
+    return url if parts.scheme.lower() in ("http", "https") and parts.netloc else None
+
+
+def anchor(start: int, end: int) -> str:
+    return f"q-{start}-{end}"
+
+
+def article_href(article_id: str, start: int | None = None, end: int | None = None) -> str:
+    page = f"article-{article_id}.html"
+    return page if start is None or end is None else f"{page}#{anchor(start, end)}"
+
+
+def outlet_name(article: Article) -> str:
+    return article.source or (urlsplit(article.url).netloc if article.url else "") or article.id
+
+
+# -- word-level differences -------------------------------------------------------------------
+
+
+def word_diff(base: str, other: str) -> list[tuple[str, str]]:
+    """``other`` against ``base`` as (op, text) pieces, op in same/ins/del (difflib on tokens).
+
+    Whitespace-only changes count as the same, so a re-wrapped quote shows no difference.
+    """
+    a, b = TOKEN.findall(base), TOKEN.findall(other)
+    pieces: list[tuple[str, str]] = []
+
+    def add(op: str, text: str) -> None:
+        if not text:
+            return
+        if not text.strip():
+            op = "same"
+        if pieces and pieces[-1][0] == op:
+            pieces[-1] = (op, pieces[-1][1] + text)
+        else:
+            pieces.append((op, text))
+
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            add("same", "".join(b[j1:j2]))
+            continue
+        if tag in ("replace", "delete"):
+            add("del", "".join(a[i1:i2]))
+        if tag in ("replace", "insert"):
+            add("ins", "".join(b[j1:j2]))
+    return pieces
+
+
+# -- highlights on the article page -----------------------------------------------------------
+
+
+@dataclass
+class Highlight:
+    start: int
+    end: int
+    kinds: set[str] = field(default_factory=set)
+    labels: list[str] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return anchor(self.start, self.end)
+
+
+def text_pieces(text: str, highlights: Iterable[Highlight]) -> list[tuple[str, Any]]:
+    """The article text as ("text", str) / ("open", dict) / ("close", None) events.
+
+    Marks nest; a span crossing the end of an enclosing one is cut there and continues in
+    a second mark without the id (the first piece carries the anchor). The text between
+    events is the article text, unchanged and complete.
+    """
+    heap: list[tuple[int, int, int, Highlight, bool]] = []
+    for seq, h in enumerate(highlights):
+        if 0 <= h.start < h.end <= len(text):
+            heapq.heappush(heap, (h.start, -h.end, seq, h, True))
+    seq = len(heap)
+    out: list[tuple[str, Any]] = []
+    stack: list[int] = []  # end offsets of open marks
+    pos = 0
+
+    def emit(upto: int) -> None:
+        nonlocal pos
+        if upto > pos:
+            out.append(("text", text[pos:upto]))
+            pos = upto
+
+    def close_until(limit: int) -> None:
+        while stack and stack[-1] <= limit:
+            emit(stack.pop())
+            out.append(("close", None))
+
+    while heap:
+        start, neg_end, _, h, first = heapq.heappop(heap)
+        end = -neg_end
+        close_until(start)
+        if stack and end > stack[-1]:  # crosses the enclosing mark: cut, continue later
+            seq += 1
+            heapq.heappush(heap, (stack[-1], neg_end, seq, h, False))
+            end = stack[-1]
+        emit(start)
+        out.append(("open", {
+            "id": h.id if first else None,
+            "cls": " ".join(["hl", *sorted(f"hl-{k}" for k in h.kinds), "" if first else "hl-cont"]).strip(),
+            "title": "; ".join(dict.fromkeys(h.labels)),
+        }))
+        stack.append(end)
+    close_until(len(text))
+    emit(len(text))
+    return out
+
+
+class StoryLinks:
+    """Links from a story's items to article spans, and the marks those links need.
+
+    ``link`` returns the href for a span and records the mark on that article's page, so
+    rendering a story page first and then asking ``highlights(article_id)`` gives exactly the
+    spans the story page links to.
+    """
+
+    def __init__(self, analyses: Mapping[str, ArticleAnalysis]) -> None:
+        self.analyses = analyses
+        self.marks: dict[str, dict[tuple[int, int], Highlight]] = defaultdict(dict)
+
+    def link(self, article_id: str, start: int | None, end: int | None, kind: str, label: str = "") -> str:
+        analysis = self.analyses.get(article_id)
+        if analysis is None or start is None or end is None or not 0 <= start < end <= len(analysis.article.text):
+            return article_href(article_id)
+        mark = self.marks[article_id].setdefault((start, end), Highlight(start, end))
+        mark.kinds.add(kind)
+        if label:
+            mark.labels.append(label)
+        return article_href(article_id, start, end)
+
+    def locate(self, article_id: str, snippet: str, kind: str, label: str = "") -> str:
+        """A link to the first occurrence of ``snippet`` in the article (found, never rewritten)."""
+        analysis = self.analyses.get(article_id)
+        at = analysis.article.text.find(snippet) if analysis is not None and snippet else -1
+        if at < 0:
+            return article_href(article_id)
+        return self.link(article_id, at, at + len(snippet), kind, label)
+
+    def highlights(self, article_id: str) -> list[Highlight]:
+        return list(self.marks.get(article_id, {}).values())
+
+
+# -- the story page ---------------------------------------------------------------------------
+
+
+def _day(value: str | None) -> dt.date | None:
+    if value and ISO_DAY.match(value):
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            return None
+    return None
+
+
+def coverage_chart(articles: Sequence[Article]) -> dict[str, Any] | None:
+    """Bars of articles per day (per month for long stories), laid out for an inline SVG."""
+    days = sorted(d for d in (_day(a.published) for a in articles) if d is not None)
+    if not days:
+        return None
+    daily = (days[-1] - days[0]).days < MAX_DAILY_BARS
+    buckets: dict[str, list[str]] = {}
+    if daily:
+        for i in range((days[-1] - days[0]).days + 1):
+            buckets[(days[0] + dt.timedelta(days=i)).isoformat()] = []
+    else:
+        y, m = days[0].year, days[0].month
+        while (y, m) <= (days[-1].year, days[-1].month):
+            buckets[f"{y:04d}-{m:02d}"] = []
+            y, m = (y + 1, 1) if m == 12 else (y, m + 1)
+    for a in articles:
+        d = _day(a.published)
+        if d is not None:
+            buckets[d.isoformat() if daily else d.isoformat()[:7]].append(outlet_name(a))
+    top = max(len(v) for v in buckets.values())
+    slot = CHART_WIDTH / len(buckets)
+    plot = CHART_HEIGHT - CHART_AXIS
+    bars = []
+    for i, (key, outlets) in enumerate(buckets.items()):
+        h = plot * len(outlets) / top
+        bars.append({
+            "x": round(i * slot + slot * 0.1, 2), "y": round(plot - h, 2), "w": round(slot * 0.8, 2),
+            "h": round(h, 2), "label": key, "count": len(outlets),
+            "title": f"{key}: {len(outlets)} article{'s' if len(outlets) != 1 else ''}"
+            + (f" ({', '.join(sorted(set(outlets)))})" if outlets else ""),
+        })
+    undated = sum(1 for a in articles if _day(a.published) is None)
+    return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "axis_y": CHART_HEIGHT - 3, "bars": bars,
+            "first": next(iter(buckets)), "last": list(buckets)[-1], "unit": "day" if daily else "month",
+            "total": len(articles) - undated, "undated": undated}
+
+
+def _entity_span(analysis: ArticleAnalysis, entity: StoryEntity) -> tuple[int, int] | None:
+    names = {entity.name, *entity.aliases}
+    for e in analysis.entities:
+        if e.name in names or names.intersection(e.aliases):
+            if e.age_span is not None:
+                return e.age_span.start, e.age_span.end
+            if e.mentions:
+                return e.mentions[0].start, e.mentions[0].end
+    return None
+
+
+def _post_span(analysis: ArticleAnalysis, post: StoryPost) -> tuple[int, int] | None:
+    for p in analysis.posts:
+        if p.handle.lower() == post.handle.lower() and (p.text == post.text or p.date == post.date):
+            return p.start, p.end
+    for p in analysis.posts:
+        if p.handle.lower() == post.handle.lower():
+            return p.start, p.end
+    return None
+
+
+def story_context(story: Story, analyses: Mapping[str, ArticleAnalysis], links: StoryLinks) -> dict[str, Any]:
+    """Everything the story template shows, with every item's link made through ``links``."""
+    arts = {aid: analyses[aid].article for aid in story.article_ids if aid in analyses}
+
+    def outlet(aid: str) -> str:
+        return outlet_name(arts[aid]) if aid in arts else aid
+
+    def cite(aid: str, start: int | None, end: int | None, kind: str, label: str = "") -> dict[str, str]:
+        return {"href": links.link(aid, start, end, kind, label), "outlet": outlet(aid),
+                "date": arts[aid].published or "" if aid in arts else ""}
+
+    def cite_text(aid: str, snippet: str, kind: str) -> dict[str, str]:
+        return {"href": links.locate(aid, snippet, kind), "outlet": outlet(aid),
+                "date": arts[aid].published or "" if aid in arts else ""}
+
+    articles = sorted(arts.values(), key=lambda a: (a.published or "9999", outlet_name(a)))
+    summary = [
+        {"text": s.text, "cites": [cite(s.article_id, s.start, s.end, "summary")]
+         + [cite_text(aid, s.text, "summary") for aid in s.article_ids if aid != s.article_id]}
+        for s in story.summary
+    ]
+
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for q in story.quotes:
+        wordings: dict[str, list[dict[str, str]]] = {}
+        variants: dict[str, set[str]] = defaultdict(set)
+        for m in q.mentions:
+            c = cite(m.article_id, m.start, m.end, "quote", f"quote: {m.speaker or q.speaker or 'unattributed'}")
+            wordings.setdefault(m.text, []).append(c)
+            if m.variant:
+                variants[m.text].add(m.variant)
+        shown = [
+            {"text": text, "cites": cites, "variant": ", ".join(sorted(variants[text])) or None,
+             "diff": word_diff(q.text, text) if text != q.text and len(wordings) > 1 else None}
+            for text, cites in wordings.items()
+        ]
+        groups[q.speaker or ""].append({
+            "id": q.id, "text": q.text, "wordings": shown, "speaker_conflict": q.speaker_conflict,
+            "kind": q.mentions[0].kind if q.mentions else "direct",
+            "outlets": len({m.article_id for m in q.mentions}),
+        })
+    speakers = sorted(groups.items(), key=lambda kv: (kv[0] == "", -sum(q["outlets"] for q in kv[1]), kv[0]))
+
+    posts = [
+        {"post": p, "cites": [cite(aid, *(_post_span(analyses[aid], p) or (None, None)), "post", f"post by @{p.handle}")
+                              if aid in analyses else cite(aid, None, None, "post") for aid in p.article_ids]}
+        for p in story.posts
+    ]
+
+    def entity_row(e: StoryEntity) -> dict[str, Any]:
+        spans = {aid: _entity_span(analyses[aid], e) for aid in e.article_ids if aid in analyses}
+        ages = [{"age": age, **cite(aid, *(spans.get(aid) or (None, None)), "person", f"{e.name}, {age}")}
+                for aid, age in e.ages.items()]
+        return {"entity": e, "ages": ages, "cites": [
+            cite(aid, *(spans.get(aid) or (None, None)), "person", e.name) for aid in e.article_ids]}
+
+    people = [entity_row(e) for e in story.entities if e.type == "PERSON"]
+    others = [entity_row(e) for e in story.entities if e.type != "PERSON"]
+
+    timeline = [{"event": ev, "cites": [cite_text(aid, ev.text, "timeline") for aid in ev.article_ids]}
+                for ev in story.timeline]
+
+    passages = []
+    for cp in story.copied_passages:
+        spans = sorted(cp.spans, key=lambda s: (s.published or "9999", s.source or ""))
+        passages.append({
+            "passage": cp, "earliest": outlet(cp.earliest_article_id) if cp.earliest_article_id else None,
+            "preview": spans[0].text[:PASSAGE_PREVIEW] if spans else "",
+            "rest": spans[0].text[PASSAGE_PREVIEW:] if spans else "",
+            "spans": [{**cite(s.article_id, s.start, s.end, "passage", "copied passage"),
+                       "earliest": s.article_id == cp.earliest_article_id} for s in spans],
+        })
+
+    credits = [{"credit": cs, "cites": [cite(c.article_id, c.start, c.end, "credit", f"credit: {c.cue}")
+                                        for c in cs.citations]} for cs in story.credited_sources]
+
+    status_order = {"conflict": 0, "compatible": 1, "not_compared": 2, "same": 3}
+    facts = [
+        {"group": g, "statements": [{"s": st, **cite(st.article_id, st.start, st.end, "fact", f"{g.kind}: {st.text}")}
+                                    for st in g.statements]}
+        for g in sorted(story.facts, key=lambda g: status_order.get(g.status, 9))
+    ]
+
+    outlets = [
+        {"report": r, "articles": [cite(aid, None, None, "article") | {"title": arts[aid].title or aid}
+                                   for aid in r.article_ids if aid in arts],
+         "quotes": [{"q": m, **cite(m.article_id, m.start, m.end, "quote", f"quote: {m.speaker or 'unattributed'}")}
+                    for m in r.exclusive_quotes],
+         "facts": [{"s": st, **cite(st.article_id, st.start, st.end, "fact", f"{st.kind}: {st.text}")}
+                   for st in r.exclusive_facts],
+         "posts": r.exclusive_posts}
+        for r in story.outlets
+    ]
+
+    return {
+        "story": story, "title": story.title or "(untitled story)", "articles": articles,
+        "outlet_of": {a.id: outlet_name(a) for a in articles},
+        "chart": coverage_chart(articles), "summary": summary, "speakers": speakers, "posts": posts,
+        "people": people, "others": others, "timeline": timeline, "passages": passages,
+        "credits": credits, "facts": facts, "outlets": outlets,
+        "n_quote_mentions": sum(len(q.mentions) for q in story.quotes),
+    }
+
+
+def article_context(analysis: ArticleAnalysis, story: Story | None, links: StoryLinks) -> dict[str, Any]:
+    """The article page: its text with every linked span (and every quote) marked."""
+    a = analysis.article
+    marks = {(h.start, h.end): h for h in links.highlights(a.id)}
+    for q in analysis.quotes:
+        h = marks.setdefault((q.start, q.end), Highlight(q.start, q.end))
+        h.kinds.add("quote")
+        h.labels.append(f"quote: {q.speaker or 'unattributed'}")
+    return {
+        "article": a, "outlet": outlet_name(a), "url": http_url(a.url), "story": story,
+        "story_title": (story.title or "(untitled story)") if story else None,
+        "pieces": text_pieces(a.text, marks.values()), "n_marks": len(marks),
+        "quotes": sorted(analysis.quotes, key=lambda q: q.start),
+    }
+
+
+# -- pages ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Site:
+    """How pages are served: ``static`` (file://, filter only) or ``served`` (search form)."""
+
+    mode: str = "static"
+    generator: str = "newsloom"
+
+
+class Pages:
+    """Renders the index, story, article and search pages with one environment."""
+
+    def __init__(self, site: Site | None = None) -> None:
+        self.env = environment()
+        self.site = site or Site()
+
+    def _render(self, name: str, **context: Any) -> str:
+        return self.env.get_template(name).render(site=self.site, **context)
+
+    def index(self, stories: Sequence[Mapping[str, Any]], total: int | None = None,
+              page: int = 1, pages: int = 1) -> str:
+        return self._render("index.html", stories=stories, total=len(stories) if total is None else total,
+                            page=page, pages=pages)
+
+    def story(self, story: Story, analyses: Mapping[str, ArticleAnalysis]) -> str:
+        return self._render("story.html", **story_context(story, analyses, StoryLinks(analyses)))
+
+    def article(self, analysis: ArticleAnalysis, story: Story | None,
+                analyses: Mapping[str, ArticleAnalysis] | None = None) -> str:
+        links = StoryLinks(analyses or {analysis.article.id: analysis})
+        if story is not None:
+            story_context(story, links.analyses, links)  # registers the spans the story links to
+        return self._render("article.html", **article_context(analysis, story, links))
+
+    def search(self, query: str, hits: Sequence[Mapping[str, Any]]) -> str:
+        shown = [dict(h, pieces=snippet_pieces(h["snippet"], h["highlights"])) for h in hits]
+        return self._render("search.html", query=query, hits=shown)
+
+    def not_found(self, what: str) -> str:
+        return self._render("not_found.html", what=what)
+
+
+def snippet_pieces(snippet: str, highlights: Sequence[Sequence[int]]) -> list[tuple[bool, str]]:
+    """A search snippet as (highlighted, text) pieces for the template to escape and mark."""
+    out: list[tuple[bool, str]] = []
+    pos = 0
+    for start, end in sorted((int(h[0]), int(h[1])) for h in highlights):
+        if start < pos:
+            continue
+        out += [(False, snippet[pos:start]), (True, snippet[start:end])]
+        pos = end
+    out.append((False, snippet[pos:]))
+    return [p for p in out if p[1]]
+
+
+def story_summary(story: Story, articles: Mapping[str, Article]) -> dict[str, Any]:
+    """The index row of a story (the store's ``story_summaries`` gives the same keys)."""
+    dates = sorted(a.published for aid in story.article_ids if (a := articles.get(aid)) and a.published)
+    return {
+        "id": story.id, "title": story.title, "n_articles": len(story.article_ids),
+        "first_published": dates[0] if dates else None, "last_published": dates[-1] if dates else None,
+        "outlets": sorted({outlet_name(a) for aid in story.article_ids if (a := articles.get(aid))}),
+    }
+
+
+def copy_static(out_dir: Path) -> None:
+    target = out_dir / "static"
+    target.mkdir(parents=True, exist_ok=True)
+    for src in STATIC.iterdir():
+        if src.is_file():
+            shutil.copyfile(src, target / src.name)
+
+
+@dataclass
+class ReportSummary:
+    stories: int
+    articles: int
+    index: Path
+
+
+class ReportSource(Protocol):
+    """What ``write_report`` reads from a store (``SqlStore`` has both)."""
+
+    def stories(self) -> list[Story]: ...
+
+    def analyses(self, article_ids: Sequence[str] | None = None) -> Iterator[ArticleAnalysis]: ...
+
+
+def write_report(store: ReportSource, out_dir: Path, article_ids: Sequence[str] | None = None) -> ReportSummary:
+    """Write the static site: index.html, story-ID.html per story, article-ID.html per article.
+
+    Only the stories touching ``article_ids`` when given (all stories otherwise). One story's
+    analyses are in memory at a time. Pages are written atomically; static/ holds the CSS/JS.
+    """
+    pages = Pages(Site(mode="static"))
+    stories: list[Story] = store.stories()
+    if article_ids:
+        wanted = set(article_ids)
+        stories = [s for s in stories if wanted.intersection(s.article_ids)]
+    out_dir.mkdir(parents=True, exist_ok=True)
+    copy_static(out_dir)
+    rows = []
+    n_articles = 0
+    for story in stories:
+        analyses = {a.article.id: a for a in store.analyses(story.article_ids)}
+        rows.append(story_summary(story, {aid: a.article for aid, a in analyses.items()}))
+        write_atomic(out_dir / f"story-{story.id}.html", pages.story(story, analyses))
+        for analysis in analyses.values():
+            write_atomic(out_dir / article_href(analysis.article.id), pages.article(analysis, story, analyses))
+            n_articles += 1
+    index = out_dir / "index.html"
+    write_atomic(index, pages.index(rows))
+    return ReportSummary(stories=len(stories), articles=n_articles, index=index)
