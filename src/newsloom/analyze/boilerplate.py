@@ -204,23 +204,17 @@ def label_paragraphs(article: Article, doc=None) -> list[Paragraph]:
     """Every paragraph of ``article`` with its label and the cue that decided it."""
     text = article.text
     body_start = min(max(article.body_start, 0), len(text))
-    title = article.title_span
-    if title is not None and not (0 <= title.start < title.end <= len(text)):
-        title = None
+    title = _title(article)
     spans = [(s, e, True) for s, e in _pieces(text, 0, body_start, NEWLINE)]
     spans += [(s, e, False) for s, e in split_paragraphs(text, body_start)]
     if title is not None:  # cut the title out of whatever paragraph holds it
-        spans = [
-            piece
-            for s, e, header in spans
-            for piece in _cut(text, s, e, title.start, title.end, header)
-        ]
-        spans.append((title.start, title.end, True))
+        spans = [piece for s, e, header in spans for piece in _cut(text, s, e, *title, header)]
+        spans.append((*title, True))
         spans.sort()
     token_starts = [t.idx for t in doc] if _usable(doc, text) else None
     paragraphs: list[Paragraph] = []
     for i, (s, e, header) in enumerate(spans):
-        if title is not None and (s, e) == (title.start, title.end):
+        if (s, e) == title:
             paragraphs.append(Paragraph(start=s, end=e, label="title", reason="title_span"))
             continue
         if header:
@@ -242,6 +236,14 @@ def label_paragraphs(article: Article, doc=None) -> list[Paragraph]:
         else:
             paragraphs.append(Paragraph(start=s, end=e, label=label, reason=reason))
     return paragraphs
+
+
+def _title(article: Article) -> tuple[int, int] | None:
+    """The reader's title span, trimmed of surrounding whitespace; None when unusable."""
+    span = article.title_span
+    if span is None or not 0 <= span.start < span.end <= len(article.text):
+        return None
+    return next(_trim(article.text, span.start, span.end), None)
 
 
 def _cut(text: str, s: int, e: int, cut_start: int, cut_end: int, header: bool):

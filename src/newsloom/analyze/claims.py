@@ -41,6 +41,7 @@ def find_claims(ctx: StageContext) -> None:
             ctx.analysis.paragraphs,
             ctx.analysis.entities,
             excluded_spans(ctx.analysis.quotes, ctx.analysis.posts),
+            ctx.article.text,
         ),
         key=lambda c: (c.start, c.end),
     )
@@ -51,8 +52,10 @@ def extract_claims(
     paragraphs: Iterable[Paragraph],
     entities: Iterable[Entity],
     excluded: list[tuple[int, int]],
+    text: str | None = None,
 ) -> Iterator[Claim]:
-    text = doc.text
+    """``text`` is the text ``doc`` parses (``Doc.text`` is rebuilt on every access)."""
+    text = doc.text if text is None else text
     people = _person_mentions(entities)
     seen: set[tuple[int, int]] = set()
     for pstart, pend in body_ranges(paragraphs, len(text)):
@@ -60,14 +63,14 @@ def extract_claims(
             start, end = q.start + pstart, q.end + pstart
             if inside(start, end, excluded):
                 continue
-            claim = _claim(doc, q, start, end, people)
+            claim = _claim(doc, text, q, start, end, people)
             if claim is not None and (start, end) not in seen:
                 seen.add((start, end))
                 yield claim
-    yield from _entity_ages(doc, entities, paragraphs, excluded, seen)
+    yield from _entity_ages(doc, text, entities, paragraphs, excluded, seen)
 
 
-def _claim(doc, q: Quantity, start: int, end: int, people) -> Claim | None:
+def _claim(doc, text: str, q: Quantity, start: int, end: int, people) -> Claim | None:
     span = doc.char_span(start, end, alignment_mode="expand")
     if span is None or len(span) == 0:
         return None
@@ -87,7 +90,7 @@ def _claim(doc, q: Quantity, start: int, end: int, people) -> Claim | None:
     return Claim(
         start=start,
         end=end,
-        text=doc.text[start:end],
+        text=text[start:end],
         kind=kind,
         value=q.value,
         value_high=q.value_high,
@@ -220,9 +223,9 @@ def _person_near(span, people: list[tuple[int, int, str]]) -> str | None:
     return best[1] if best else None
 
 
-def _entity_ages(doc, entities, paragraphs, excluded, seen) -> Iterator[Claim]:
+def _entity_ages(doc, text: str, entities, paragraphs, excluded, seen) -> Iterator[Claim]:
     """Ages the entities stage read from appositions ("Roe, 33,")."""
-    body = body_ranges(paragraphs, len(doc.text))
+    body = body_ranges(paragraphs, len(text))
     for entity in entities:
         span = entity.age_span
         if entity.age is None or span is None or (span.start, span.end) in seen:
@@ -231,7 +234,7 @@ def _entity_ages(doc, entities, paragraphs, excluded, seen) -> Iterator[Claim]:
             continue
         if any(s <= span.start and span.end <= e for s, e in seen):
             continue
-        if doc.text[span.start : span.end] != span.text or not 0 < entity.age <= MAX_AGE:
+        if text[span.start : span.end] != span.text or not 0 < entity.age <= MAX_AGE:
             continue
         tokens = doc.char_span(span.start, span.end, alignment_mode="expand")
         if tokens is None or len(tokens) == 0:

@@ -75,7 +75,7 @@ def extract_dates(
     sentences: list[tuple[int, int]],
     posts: Iterable[Post] = (),
 ) -> Iterator[DateMention]:
-    text = doc.text
+    text = article.text  # the doc is a parse of it; Doc.text would be rebuilt from tokens
     published = parse_iso(article.published)
     if not sentences:
         sentences = [(s.start_char, s.end_char) for s in doc.sents] if len(doc) else []

@@ -56,8 +56,8 @@ BOOSTER_VERBS = frozenset({"confirm", "prove", "establish", "verify"})
 )
 def frame(ctx: StageContext) -> None:
     excluded = excluded_spans(ctx.analysis.quotes, ctx.analysis.posts)
-    own = body_ranges(ctx.analysis.paragraphs, len(ctx.doc.text))
-    framing = measure_framing(ctx.doc, own, excluded)
+    own = body_ranges(ctx.analysis.paragraphs, len(ctx.article.text))
+    framing = measure_framing(ctx.doc, own, excluded, ctx.article.text)
     framing.credits = find_credits(ctx.doc, ctx.analysis.entities, own, excluded)
     ctx.analysis.framing = framing
 
@@ -69,12 +69,18 @@ def _own_mask(doc, own: list[tuple[int, int]], excluded: list[tuple[int, int]]) 
     return [bool(o and not e) for o, e in zip(own_at, excluded_at, strict=True)]
 
 
-def measure_framing(doc, own: list[tuple[int, int]], excluded: list[tuple[int, int]]) -> Framing:
+def measure_framing(
+    doc, own: list[tuple[int, int]], excluded: list[tuple[int, int]], text: str | None = None
+) -> Framing:
+    """Hedges and boosters in the tokens of ``own`` ranges outside ``excluded``.
+
+    ``text`` is the text ``doc`` parses (given by the stage: ``Doc.text`` is rebuilt from the
+    tokens on every access)."""
     hedges: list[Hedge] = []
     boosters: list[Hedge] = []
     words = sentences = hedged = 0
     mask = _own_mask(doc, own, excluded)
-    text = doc.text  # Doc.text is rebuilt from the tokens on every access: read it once
+    text = doc.text if text is None else text
     for sent in doc.sents:
         tokens = [t for t in sent if mask[t.i]]
         own_words = sum(1 for t in tokens if t.is_alpha or t.like_num)

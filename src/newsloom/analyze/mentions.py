@@ -18,8 +18,13 @@ from spacy.tokens import Doc, Span, Token
 
 from .appositions import age_after, age_before
 from .names import (
+    ABSTRACT_SUFFIXES,
+    MIN_ABSTRACT_LEN,
     NAME_PARTICLES,
     NAME_SUFFIXES,
+    PLACE_PREFIXES,
+    PLACE_PREPOSITIONS,
+    PLACE_SUFFIXES,
     is_calendar_word,
     is_honorific,
     is_role_noun,
@@ -42,6 +47,8 @@ MAX_OTHER_WORDS = 10
 # Longest run of capitalised words taken as a name the model missed after a role noun
 # ("rapper Stormzy", "actor Tom Hanks", "Gov. Gavin C. Newsom").
 MAX_FOUND_WORDS = 4
+# First names found before a surname the model tagged alone ("Chief Ines Marlowe").
+MAX_FIRST_NAMES = 2
 # Head words of organisation names: a role word before them does not make a person
 # ("Model Railway Society" is not the model Railway Society).
 ORG_HEAD_WORDS = frozenset(
@@ -72,6 +79,10 @@ GROUP_NOUNS = frozenset(
         "siblings", "children"
     }
 )
+# Model labels of places: a name the model calls so at least as often as PERSON is a place.
+PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+# Marks that close a dateline ("PORT ALDER (Metro Wire) —", "LEEDS •", "PARIS, ").
+_DATELINE_ENDS = frozenset({"—", "–", "-", "--", "•", "·", "|", ","})
 _DETERMINERS = frozenset({"the", "a", "an"})
 _PERSON_LIKE = frozenset({"PERSON"}) | RECHECK_LABELS
 # Punctuation that ends a name inside a model span.
@@ -398,6 +409,7 @@ def missed_people(
     covered = {i for ent in ents for i in range(ent.start, ent.end)}
     covered.update(i for m in mentions for i in range(m.first, m.last))
     words = known.words | {p for m in mentions if m.label == "PERSON" for p in m.parts}
+    surnames = set(known.surnames) | {m.parts[-1] for m in mentions if m.label == "PERSON" and m.parts}
     found = []
     i = 0
     while i < len(doc):
@@ -411,12 +423,71 @@ def missed_people(
         end = _found_run(doc, i, covered, proper_only=not cue)
         while end > i and word_key(doc[end - 1].text) in ORG_HEAD_WORDS:
             end -= 1
+        begin = _after_title(doc, i, end)
+        if begin > i:  # "Fire Chief Ines Marlowe": the name after the title
+            cue, i = True, begin
         names = [t for t in doc[i:end] if not _is_person_word(t) and not is_calendar_word(t.text)]
         cue = cue or _owns_role(doc, end)
-        if names and len(names) == end - i and (cue or all(word_key(t.text) in words for t in names)):
+        if (
+            names
+            and len(names) == end - i
+            and (cue or all(word_key(t.text) in words for t in names) or _first_names_of(doc, i, end, surnames))
+        ):
             found.append(make_mention(doc, i, end, "PERSON", person_cue=cue))
         i = max(end, i + 1)
     return found
+
+
+def _first_names_before(doc: Doc, mention: Mention, mentions: list[Mention]) -> Mention:
+    """'Fire Chief Ines Marlowe' where the model tagged only 'Marlowe': proper nouns between a
+    title or role and a surname tagged PERSON are first names (at most MAX_FIRST_NAMES)."""
+    if mention.label != "PERSON" or len(mention.parts) != 1:
+        return mention
+    taken = {i for m in mentions if m is not mention for i in range(m.first, m.last)}
+    k = mention.first
+    while (
+        k > 0
+        and mention.first - k < MAX_FIRST_NAMES
+        and k - 1 not in taken
+        and doc[k - 1].tag_ in {"NNP", "NNPS"}
+        and doc[k - 1].is_alpha
+        and not doc[k - 1].is_upper
+        and "\n" not in doc[k - 1].whitespace_
+        and not _is_person_word(doc[k - 1])
+        and not is_calendar_word(doc[k - 1].text)
+    ):
+        k -= 1
+    if k == mention.first or k == 0 or not _is_person_word(doc[k - 1]) or doc[k - 1].i in taken:
+        return mention
+    return make_mention(doc, k, mention.last, "PERSON", person_cue=True)
+
+
+def _after_title(doc: Doc, i: int, end: int) -> int:
+    """Start of the name inside a capitalised run that holds a title or role ("Fire Chief
+    Ines Marlowe"): after its last title word, when a full name (or, after an honorific or a
+    title proper, a surname) follows. ``i`` when there is none, or when capitalised words run
+    on past the run (a headline in title case: "Show Star Spotted Leaving Studio")."""
+    if end < len(doc) and _is_capitalised(doc[end]) and doc[end].is_alpha:
+        return i
+    for k in range(end - 1, i - 1, -1):
+        if not _is_person_word(doc[k]):
+            continue
+        rest = end - k - 1
+        strong = is_honorific(doc[k].text) or is_title(doc[k].text)
+        return k + 1 if rest >= 2 or (rest == 1 and strong) else i
+    return i
+
+
+def _first_names_of(doc: Doc, i: int, end: int, surnames: set[str]) -> bool:
+    """'Deb Kowalczyk' where the model tagged only 'Kowalczyk': proper nouns ending with the
+    surname of a person the article names, none an organisation or place word."""
+    if end - i < 2 or word_key(doc[end - 1].text) not in surnames:
+        return False
+    return all(
+        t.tag_ in {"NNP", "NNPS"} and not t.is_upper and word_key(t.text) not in ORG_HEAD_WORDS
+        and word_key(t.text) not in PLACE_SUFFIXES and word_key(t.text) not in PLACE_PREFIXES
+        for t in doc[i : end - 1]
+    )
 
 
 def parenthesised_acronyms(doc: Doc, mentions: list[Mention]) -> list[Mention]:
@@ -454,8 +525,133 @@ def find_mentions(doc: Doc) -> list[Mention]:
         if m.label == PENDING and m.parts and all(p in people for p in m.parts):
             m.label = "PERSON"
     mentions = [m for m in mentions if m.label != PENDING]
+    mentions = [_first_names_before(doc, m, mentions) for m in mentions]
     mentions.extend(missed_people(doc, ents, mentions, known))
+    mentions = relabel_non_people(doc, ents, mentions, known)
     mentions.extend(parenthesised_acronyms(doc, mentions))
     mentions.sort(key=lambda m: m.first)
     _link_acronyms(doc, mentions)
     return mentions
+
+
+def _is_dateline(doc: Doc, mention: Mention) -> bool:
+    """'PORT ALDER (Metro Wire) —': a run of capitals opening a line, closed by a dash,
+    bullet or comma (after an optional credit in brackets)."""
+    if not mention.text.isupper():
+        return False
+    first, last = mention.first, mention.last
+    while first > 0 and doc[first - 1].is_upper and doc[first - 1].is_alpha:
+        first -= 1
+    if first > 0 and "\n" not in doc[first - 1].whitespace_ and not doc[first - 1].like_num:
+        return False  # not at the start of a line (a date marker may stand before it)
+    while last < len(doc) and doc[last].is_upper and doc[last].is_alpha:
+        last += 1
+    if last < len(doc) and doc[last].text == "(":
+        close = next((k for k in range(last, min(last + 8, len(doc))) if doc[k].text == ")"), None)
+        last = close + 1 if close is not None else last
+    return last < len(doc) and doc[last].text in _DATELINE_ENDS
+
+
+def _ent_key(doc: Doc, ent: Span) -> tuple[str, ...]:
+    words = [t for t in ent if not t.is_punct and t.lower_ not in _DETERMINERS and t.tag_ != "POS"]
+    return tuple(k for k in (word_key(t.text) for t in words) if k)
+
+
+def _opens_sentence(doc: Doc, i: int) -> bool:
+    """First word of its sentence, after any opening quote marks or brackets."""
+    j = i
+    while j > 0 and not doc[j].is_sent_start:
+        before = doc[j - 1]
+        if before.is_space or "\n" in before.whitespace_:
+            return True
+        if not before.is_punct or before.text in ",;:":
+            return False
+        j -= 1
+    return True
+
+
+def _place_label(keys: tuple[str, ...], labels: dict[tuple[str, ...], list[str]]) -> str | None:
+    """GPE/LOC when the model tags these words a place at least as often as a person."""
+    seen = labels.get(keys, [])
+    places = [lab for lab in seen if lab in PLACE_LABELS]
+    if places and len(places) >= seen.count("PERSON"):
+        return "LOC" if places.count("GPE") * 2 < len(places) else "GPE"
+    return None
+
+
+def relabel_non_people(
+    doc: Doc, ents: Sequence[Span], mentions: list[Mention], known: KnownNames
+) -> list[Mention]:
+    """Places, organisations and common words the model took for people, by evidence from
+    the whole article: a dateline in capitals, a place word ending or opening the name ("Mill
+    Lane", "Port Alder"), a bare word mostly after "in"/"at"/"near"/"from", a name the model
+    tags a place at least as often, a bare word that opens an organisation's name
+    ("Brightwave" beside "Brightwave TV"), an abstract noun opening a sentence ("Kindness").
+    A name with a person's cue or age, or the surname of a longer person's name, stays."""
+    labels: dict[tuple[str, ...], list[str]] = {}
+    for ent in ents:
+        labels.setdefault(_ent_key(doc, ent), []).append(ent.label_)
+    people = [m for m in mentions if m.label == "PERSON"]
+    by_key: dict[tuple[str, ...], list[Mention]] = {}
+    for m in people:
+        by_key.setdefault(m.parts, []).append(m)
+    org_prefixes = {
+        m.parts[:k] for m in mentions if m.label == "ORG" for k in range(1, len(m.parts))
+    }
+    full_names = [m.parts for m in people if len(m.parts) >= 2]
+    new_label: dict[int, str | None] = {}
+    for key, group in by_key.items():
+        if not key:
+            continue
+        datelines = [m for m in group if _is_dateline(doc, m)]
+        for m in datelines:
+            new_label[id(m)] = "GPE"
+        rest = [m for m in group if id(m) not in new_label]
+        if not rest or any(
+            m.person_cue or age_after(doc, m.first, m.last) or age_before(doc, m.first) for m in rest
+        ):
+            continue
+        if any(len(f) > len(key) and f[-len(key) :] == key for f in full_names):
+            continue  # "Marlowe" of "Ines Marlowe"
+        label = _non_person_label(doc, key, rest, labels, org_prefixes)
+        if label != "PERSON":
+            for m in rest:
+                new_label[id(m)] = label
+    out = []
+    for m in mentions:
+        if id(m) in new_label:
+            label = new_label[id(m)]
+            if label is None:
+                continue
+            m.label = label
+        out.append(m)
+    return out
+
+
+def _non_person_label(
+    doc: Doc,
+    key: tuple[str, ...],
+    group: list[Mention],
+    labels: dict[tuple[str, ...], list[str]],
+    org_prefixes: set[tuple[str, ...]],
+) -> str | None:
+    """The label of a person-tagged name with no person's cue: PERSON, a place or ORG
+    label, or None for a common word."""
+    if len(key) == 1:
+        word = key[0]
+        if word in PLACE_SUFFIXES or word in PLACE_PREFIXES:
+            return None  # "Valley", "Ferry": a place noun, no name
+        after_place_word = sum(m.first > 0 and doc[m.first - 1].lower_ in PLACE_PREPOSITIONS for m in group)
+        if after_place_word * 2 > len(group):
+            return "GPE"
+        if key in org_prefixes:
+            return "ORG"
+        if len(word) >= MIN_ABSTRACT_LEN and word.endswith(ABSTRACT_SUFFIXES) and all(
+            _opens_sentence(doc, m.first) for m in group
+        ):
+            return None
+    elif key[-1] in PLACE_SUFFIXES or key[0] in PLACE_PREFIXES:
+        if key in org_prefixes:
+            return "ORG"  # "Port Alder" beside "Port Alder FC"
+        return "LOC" if key[-1] in PLACE_SUFFIXES else "GPE"
+    return _place_label(key, labels) or "PERSON"

@@ -166,6 +166,26 @@ _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'"})
 _POSSESSIVE = re.compile(r"(?:'s|')$")
 
 
+# Last words of place names ("Mill Lane", "Harbor City", "Eastfield Valley"); general
+# English. Words that are also common surnames (Hill, Park, Wood, Bay, Brook) are left out.
+PLACE_SUFFIXES = frozenset(
+    {
+        "street", "st", "road", "rd", "avenue", "ave", "lane", "boulevard", "blvd", "drive",
+        "terrace", "crescent", "square", "highway", "parkway", "valley", "ferry", "port",
+        "harbor", "harbour", "river", "creek", "bridge", "island", "islands", "county",
+        "township", "village", "city", "heights", "springs", "falls", "canyon", "peninsula"
+    }
+)
+# First words of place names ("Port Alder", "Fort Worth", "Mount Hood", "Lake Tahoe").
+PLACE_PREFIXES = frozenset({"port", "fort", "mount", "mt", "lake", "cape"})
+# Prepositions that put a bare name on the map ("in Millbrook", "near Leeds").
+PLACE_PREPOSITIONS = frozenset({"in", "at", "near", "from", "outside", "across", "around"})
+# Endings of abstract nouns ("Kindness", "Education", "Equality"): a sentence-initial word so
+# ending is no name. At least MIN_ABSTRACT_LEN letters ("Ness", "Amity" stay names).
+ABSTRACT_SUFFIXES = ("ness", "tion", "sion", "ment", "ity", "ism", "ship", "hood")
+MIN_ABSTRACT_LEN = 7
+
+
 def fold(text: str) -> str:
     """Case-, accent- and apostrophe-insensitive form used to compare names."""
     if text.isascii() and "`" not in text:

@@ -73,7 +73,7 @@ def find_credits(
         sent = target.sent
         credits.append(
             SourceCredit(
-                name=doc.text[name[0] : name[1]],
+                name=doc.char_span(name[0], name[1]).text,
                 start=name[0],
                 end=name[1],
                 cue=cue,

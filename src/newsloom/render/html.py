@@ -160,7 +160,7 @@ def text_pieces(text: str, highlights: Iterable[Highlight]) -> list[tuple[str, A
             end = stack[-1]
         emit(start)
         out.append(("open", {
-            "id": h.id if first else None,
+            "id": h.id if first else None, "part_of": None if first else h.id,
             "cls": " ".join(["hl", *sorted(f"hl-{k}" for k in h.kinds), "" if first else "hl-cont"]).strip(),
             "title": "; ".join(dict.fromkeys(h.labels)),
         }))

@@ -287,6 +287,33 @@ class SqlStore:
                 row["article_ids"].append(article_id)
         return list(grouped.values())
 
+    def quotes(self, speaker: str | None = None, limit: int = 100, offset: int = 0) -> list[dict[str, Any]]:
+        """Stored quote mentions (of one speaker, case-insensitive, when given), by article."""
+        q, a, sa = t.quotes.c, t.articles.c, t.story_articles.c
+        query = (
+            select(q.article_id, q.start, q.end, q.text, q.kind, q.cue, q.speaker, a.source,
+                   a.published, a.title, sa.story_id)
+            .join(t.articles, a.id == q.article_id)
+            .outerjoin(t.story_articles, sa.article_id == q.article_id)
+            .order_by(a.published, q.article_id, q.start).limit(limit).offset(offset)
+        )
+        if speaker is not None:
+            query = query.where(func.lower(q.speaker) == speaker.lower())
+        with self.engine.connect() as conn:
+            return [dict(r._mapping) for r in conn.execute(query)]
+
+    def speakers(self) -> list[dict[str, Any]]:
+        """Speakers with how many quote mentions and articles they have."""
+        q = t.quotes.c
+        query = (
+            select(q.speaker, func.count().label("quotes"),
+                   func.count(q.article_id.distinct()).label("articles"))
+            .where(q.speaker.is_not(None)).group_by(q.speaker)
+            .order_by(func.count().desc(), q.speaker)
+        )
+        with self.engine.connect() as conn:
+            return [dict(r._mapping) for r in conn.execute(query)]
+
     # -- search ---------------------------------------------------------------------------
 
     def search(self, query: str, limit: int = 20) -> list[dict[str, Any]]:

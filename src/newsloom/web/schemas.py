@@ -1,0 +1,140 @@
+"""Request and response bodies of the JSON API (the OpenAPI document comes from these)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+# One POST carries at most this many articles: each is analysed before the response.
+MAX_ARTICLES_PER_POST = 50
+# A news article is well under 1 MB of text; the body limit bounds the whole request too.
+MAX_TEXT_CHARS = 1_000_000
+
+
+class ApiModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class StorySummary(ApiModel):
+    id: str
+    title: str | None
+    n_articles: int
+    first_published: str | None
+    last_published: str | None
+    outlets: list[str]
+
+
+class StoryList(ApiModel):
+    total: int = Field(..., description="Stories matching (all stories when no query).")
+    stories: list[StorySummary]
+
+
+class SearchHit(ApiModel):
+    kind: str = Field(..., description="article or quote")
+    article_id: str
+    start: int = Field(..., description="Span in the article text (the whole text for an article hit).")
+    end: int
+    title: str | None
+    source: str | None
+    published: str | None
+    story_id: str | None
+    speaker: str | None
+    snippet: str
+    highlights: list[list[int]] = Field(..., description="[start, end] offsets into the snippet.")
+    url: str = Field(..., description="The article page, at the span for a quote.")
+
+
+class SearchResult(ApiModel):
+    query: str
+    hits: list[SearchHit]
+
+
+class QuoteRow(ApiModel):
+    article_id: str
+    start: int
+    end: int
+    text: str
+    kind: str
+    cue: str | None
+    speaker: str | None
+    source: str | None
+    published: str | None
+    title: str | None
+    story_id: str | None
+
+
+class SpeakerRow(ApiModel):
+    speaker: str
+    quotes: int
+    articles: int
+
+
+class PostRow(ApiModel):
+    id: str
+    platform: str
+    handle: str
+    author: str | None
+    date: str | None
+    text: str
+    article_ids: list[str]
+
+
+class PersonRow(ApiModel):
+    name: str
+    type: str
+    ages: list[int]
+    roles: list[str]
+    article_ids: list[str]
+
+
+class ArticleRow(ApiModel):
+    id: str
+    source: str | None
+    published: str | None
+    title: str | None
+    origin: str
+    format: str
+
+
+class ArticleText(ApiModel):
+    id: str
+    origin: str
+    path: str | None
+    format: str
+    source: str | None
+    title: str | None
+    published: str | None
+    url: str | None
+    text: str
+    story_id: str | None
+
+
+class ArticleIn(ApiModel):
+    """One article to add. Only ``text`` is required; the rest is read as ingest reads JSONL."""
+
+    text: str = Field(..., min_length=1, max_length=MAX_TEXT_CHARS)
+    title: str | None = Field(None, max_length=2000)
+    source: str | None = Field(None, max_length=500)
+    published: str | None = Field(None, max_length=64, description="A date; normalised to ISO.")
+    url: str | None = Field(None, max_length=4000)
+
+
+class IngestRequest(ApiModel):
+    articles: list[ArticleIn] = Field(..., min_length=1, max_length=MAX_ARTICLES_PER_POST)
+
+
+class SkippedRow(ApiModel):
+    origin: str
+    reason: str
+
+
+class IngestResult(ApiModel):
+    read: int
+    added: int
+    already_stored: int
+    skipped: list[SkippedRow]
+    article_ids: list[str]
+    story_ids: list[str | None] = Field(..., description="The story of each article, in order.")
+
+
+class ErrorBody(ApiModel):
+    detail: str
