@@ -237,6 +237,65 @@ def story(story_id: Annotated[str, typer.Argument(help="Story id (a unique prefi
 
 
 @app.command()
+def report(
+    paths: Annotated[list[str] | None, typer.Argument(help="Files, folders, globs or - to analyse first.")] = None,
+    out: Annotated[Path, typer.Option("--out", help="Folder for the site (index.html, one page per story and article).")] = Path("newsloom-report"),
+    db: DbOpt = None, workers: WorkersOpt = None, config: ConfigOpt = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Write a static HTML site of the stories (works from file://, no server needed)."""
+    import tempfile
+
+    from .render.html import write_report
+
+    if not paths and not db:
+        _err().print("[red]error:[/] give articles to analyse (PATH...) or a store to report (--db)")
+        raise typer.Exit(2)
+    with tempfile.TemporaryDirectory(prefix="newsloom-") as tmp:
+        settings = _settings(config, db_url=db or f"sqlite:///{Path(tmp) / 'report.db'}", workers=workers)
+        try:
+            store = api.open_store(settings.db_url)
+            run = None
+            if paths:
+                with _ProgressReporter(not quiet) as progress:
+                    run = api.ingest(paths, store, settings, stdin=sys.stdin, on_event=progress)
+            summary = write_report(store, out, run.article_ids if run else None)
+            store.close()
+        except (NewsloomError, OSError) as exc:
+            raise _fail(exc if isinstance(exc, NewsloomError) else NewsloomError(str(exc))) from exc
+    if run is not None:
+        _summary(run, None)
+        _exit_status(run)
+    _err().print(f"{summary.stories} stories, {summary.articles} article pages: {summary.index}")
+
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+@app.command()
+def serve(
+    db: DbOpt = None,
+    host: Annotated[str, typer.Option(help="Address to listen on (loopback by default).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
+    token: Annotated[str | None, typer.Option(envvar="NEWSLOOM_TOKEN", help="Bearer token that writes (POST) must send.")] = None,
+    max_body: Annotated[int, typer.Option("--max-body", min=1, help="Largest request body in bytes (413 above).")] = 2_000_000,
+) -> None:
+    """Serve story pages and the JSON API (OpenAPI at /openapi.json) from a store."""
+    import uvicorn
+
+    from .web import create_app
+
+    exposed = host not in LOOPBACK
+    if exposed and not token:
+        _err().print(f"[yellow]warning:[/] listening on {host} without --token: writes (POST) are disabled")
+    try:
+        web_app = create_app(db or DEFAULT_DB, token=token, max_body_bytes=max_body, writes_need_token=exposed)
+    except NewsloomError as exc:
+        raise _fail(exc) from exc
+    uvicorn.run(web_app, host=host, port=port, log_level="info")
+
+
+@app.command()
 def schema() -> None:
     """Print the JSON Schema of the export (generated from the models)."""
     from .render.json import corpus_schema

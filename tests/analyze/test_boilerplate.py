@@ -208,6 +208,15 @@ def test_sentences_are_trimmed_and_stay_inside_paragraphs(nlp):
     assert sentences == [LEAD, "It was late.", "Watch the clip below:", TAIL]
 
 
+def test_title_span_is_trimmed(nlp):
+    text = "Singer wins appeal \n\nThe appeal succeeded."
+    analysis = run(nlp, text, title_span=Span(start=0, end=19, text="Singer wins appeal "))
+    assert [(label, t) for label, t, _ in labelled(analysis)] == [
+        ("title", "Singer wins appeal"),
+        ("body", "The appeal succeeded."),
+    ]
+
+
 def test_title_span_out_of_range_is_ignored(nlp):
     analysis = run(nlp, "Short text.", title_span=Span(start=5, end=99, text="x"))
     assert [(label, t) for label, t, _ in labelled(analysis)] == [("body", "Short text.")]

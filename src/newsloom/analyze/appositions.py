@@ -169,6 +169,25 @@ def premodifiers(doc: Doc, start: int, end: int) -> tuple[int, int]:
     return i, start
 
 
+def _role_word_before(doc: Doc, start: int, owner: OwnerFn) -> str | None:
+    """'Quennell's spokesperson Nadia Forsythe' parsed across a paragraph: a lower-case role
+    noun right before the name is its role whatever the parse says, with the lower-case
+    words and possessor before it."""
+    k = start - 1
+    if k < 0 or not doc[k].text.islower() or not is_role_noun(doc[k].text) or doc[k].tag_ != "NN":
+        return None
+    first = k
+    while (
+        first - 1 >= 0
+        and k - first < MAX_ROLE_TOKENS
+        and doc[first - 1].text.islower()
+        and doc[first - 1].pos_ in {"NOUN", "ADJ"}
+        and "\n" not in doc[first - 1].whitespace_
+    ):
+        first -= 1
+    return _with_owner(_clean_role(doc, first, k + 1), _owner_before(doc, first, owner))
+
+
 def _owner_before(doc: Doc, first: int, owner: OwnerFn) -> str | None:
     """The possessor right before a role phrase: ``Roe's lawyer`` / ``the company's CEO``."""
     if first < 2 or not _is_possessive_marker(doc[first - 1]):
@@ -321,6 +340,10 @@ def describe(doc: Doc, start: int, end: int, owner: OwnerFn) -> Description:
                 owner_name = owner(doc[person_end - 1])
                 role_first = person_end if owner_name else role_first
         role = _with_owner(_clean_role(doc, role_first, last), owner_name)
+        if role:
+            roles.append(role)
+    if not roles:
+        role = _role_word_before(doc, start, owner)
         if role:
             roles.append(role)
 

@@ -230,6 +230,9 @@ ASIDE_DEPS = frozenset(
 # sentences: about one long news sentence; further away the verb belongs to another statement.
 # Not searched over.
 MAX_CUE_DISTANCE = 25
+# Clause levels climbed from a speech verb to the verb that reports it ("said [the club had
+# agreed [...]]"); two covers a reported clause and one clause inside it.
+REPORT_CLIMB = 2
 
 
 @dataclass
@@ -385,6 +388,22 @@ def _name_after(doc: Doc, verb: Token, hi: int, quoted: list[bool]) -> tuple[int
     return None
 
 
+def _reporting_verb(verb: Token, quoted: list[bool]) -> Token:
+    """The speech verb that reports the clause ``verb`` stands in: in 'Roe said the club had
+    agreed that he could leave for a "serious offer"', Roe said the quoted words, not the
+    club. ``verb`` itself when no such verb governs it (at most REPORT_CLIMB steps up)."""
+    head = verb
+    for _ in range(REPORT_CLIMB):
+        if head.dep_ != "ccomp" or head.head.i == head.i or quoted[head.head.i]:
+            break
+        head = head.head
+        if is_speech_verb(head) and head.lemma_.lower() not in WEAK_VERBS:
+            if subject_of(head, quoted) is not None and same_paragraph(head, verb):
+                return head
+            break
+    return verb
+
+
 def find_cue(
     doc: Doc,
     q_first: int,
@@ -423,8 +442,10 @@ def find_cue(
             break
         if verb.lemma_.lower() in WEAK_VERBS and not q_first <= verb.head.i < q_last:
             continue
-        subject = subject_of(verb, quoted)
         how = "governed" if q_first <= verb.head.i < q_last else "near"
+        if how == "near":
+            verb = _reporting_verb(verb, quoted)
+        subject = subject_of(verb, quoted)
         if subject is not None:
             return Cue(verb.i, verb.i + 1, speaker_span(subject), how)
         if distance <= 3:

@@ -12,6 +12,7 @@ describing them.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -20,12 +21,19 @@ from spacy.tokens import Doc, Token
 
 from ..models import Entity, EntityMention, Paragraph, Span, stable_id
 from ..pipeline import StageContext, stage
-from .appositions import Age, describe, distinct_roles
+from .appositions import MAX_AGE, Age, describe, distinct_roles, name_head
 from .mentions import COMPANY_SUFFIXES, Mention, find_mentions
-from .names import acronym_of, core_parts, is_full_name, resolve_people
+from .names import acronym_of, core_parts, is_full_name, is_person_noun, resolve_people
 
 # Paragraphs whose words are names only: ages and roles are not read there.
 UNDESCRIBED_LABELS = frozenset({"caption", "related_headline", "call_to_action", "metadata"})
+# "The 41-year-old actor" opening a sentence (group 1: the digits).
+_AGE_SUBJECT = re.compile(r"\bThe (\d{1,3})[-‐–]years?[-‐–]old\b")
+# How many sentence starts may lie between a person named as subject and "The 41-year-old
+# actor" referring back to them: the next sentence or the one after (a news paragraph's
+# reach); further back the reference is not clear.
+BACK_REFERENCE_SENTENCES = 2
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 
 
 @stage("entities", requires=("paragraphs", "posts"), assigns=("entities",))
@@ -61,7 +69,46 @@ def extract_entities(
     for g in groups:
         if g.type == "PERSON":
             _describe(doc, g, names[id(g)], owners, quiet)
+    _ages_referred_back(doc, [g for g in groups if g.type == "PERSON"])
     return _entities(doc, groups, names, article_id)
+
+
+def _ages_referred_back(doc: Doc, people: Sequence[_Group]) -> None:
+    """'Night Ferry star Desmond Achterberg relapsed ... ¶ The 41-year-old actor entered ...':
+    a sentence whose subject is "The N-year-old <person noun>" gives the age of the person
+    who was the subject just before (within BACK_REFERENCE_SENTENCES sentences), when that
+    person has no age yet."""
+    text = doc.text
+    subjects = sorted(
+        (m.first, g)
+        for g in people
+        for m in g.members
+        if name_head(doc, m.first, m.last).dep_ in _SUBJECT_DEPS
+    )
+    if not subjects:
+        return
+    for match in _AGE_SUBJECT.finditer(text):
+        span = doc.char_span(match.start(), match.end(), alignment_mode="expand")
+        if span is None or not span[0].is_sent_start:
+            continue
+        noun = next((t for t in doc[span.end : span.end + 4] if t.pos_ == "NOUN"), None)
+        if noun is None or noun.dep_ not in _SUBJECT_DEPS or not is_person_noun(noun.text):
+            continue
+        sent_start = span[0].i
+        earlier = [(i, g) for i, g in subjects if i < sent_start]
+        if not earlier:
+            continue
+        i, group = earlier[-1]
+        if group.age is not None or _sentences_between(doc, i, sent_start) > BACK_REFERENCE_SENTENCES:
+            continue
+        digits = match.start(1), match.end(1)
+        value = int(match.group(1))
+        if 0 < value <= MAX_AGE:
+            group.age = Age(value, digits[0], digits[1], match.end())
+
+
+def _sentences_between(doc: Doc, first: int, last: int) -> int:
+    return sum(1 for t in doc[first + 1 : last + 1] if t.is_sent_start)
 
 
 def _people(mentions: Sequence[Mention]) -> list[_Group]:

@@ -357,6 +357,13 @@ def _named_after_role(doc: Doc, mention: Mention) -> bool:
     if mention.first == 0 or len(mention.parts) > MAX_PERSON_WORDS:
         return False
     prev = doc[mention.first - 1]
+    if prev.text == "," and mention.first >= 2 and len(mention.parts) >= 2:
+        # "His spokesperson, Helena Voss, said": a full name in apposition, closed by a comma
+        # or the sentence's end.
+        after = doc[mention.last] if mention.last < len(doc) else None
+        if after is not None and after.text not in {",", ".", ";"}:
+            return False
+        prev = doc[mention.first - 2]
     cue = is_honorific(prev.text) or (is_role_noun(prev.text) and prev.text.islower())
     return cue and not any(p in ORG_HEAD_WORDS or p in COMPANY_SUFFIXES for p in mention.parts)
 
@@ -617,6 +624,11 @@ def relabel_non_people(
         if label != "PERSON":
             for m in rest:
                 new_label[id(m)] = label
+    surnames = {f[-1] for f in full_names}
+    for m in mentions:
+        # "Ondrasek" tagged GPE beside "Rafael Ondrasek" (found after the model's pass).
+        if m.label in {"GPE", "LOC"} and len(m.parts) == 1 and m.parts[0] in surnames and not m.is_acronym:
+            new_label.setdefault(id(m), "PERSON")
     out = []
     for m in mentions:
         if id(m) in new_label:

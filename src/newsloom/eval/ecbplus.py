@@ -195,13 +195,16 @@ def peer_labels(texts: Sequence[str], capitalised: bool) -> list[tuple[float, li
         vectorizer = TfidfVectorizer(lowercase=False, token_pattern=CAPITALISED)
     else:
         vectorizer = TfidfVectorizer(stop_words="english")
-    matrix = vectorizer.fit_transform(texts).toarray()
+    from sklearn.metrics.pairwise import cosine_distances
+
+    # Cosine distances once, then one average-linkage run per threshold on them.
+    distances = cosine_distances(vectorizer.fit_transform(texts))
     runs = []
     for threshold in PEER_THRESHOLDS:
         model = AgglomerativeClustering(
-            n_clusters=None, metric="cosine", linkage="average", distance_threshold=threshold
+            n_clusters=None, metric="precomputed", linkage="average", distance_threshold=threshold
         )
-        runs.append((threshold, [str(x) for x in model.fit_predict(matrix)]))
+        runs.append((threshold, [str(x) for x in model.fit_predict(distances)]))
     return runs
 
 
@@ -274,23 +277,26 @@ def run_eval(
 
 def format_report(report: Report) -> str:
     cols = ("b3_p", "b3_r", "b3_f1", "pair_p", "pair_r", "pair_f1", "ari", "ami")
-    head = f"{'':22}" + "".join(f"{c:>8}" for c in cols) + f"{'clus':>6}"
+    head = f"{'':18}" + "".join(f"{c:>7}" for c in cols) + f"{'clus':>6}"
     lines = [
         f"ECB+ {report.data}: {report.articles} articles, {report.events} events, "
-        f"{report.topics} topics; stages run: {', '.join(report.stages) or 'none'}",
+        f"{report.topics} topics",
+        f"stages run: {', '.join(report.stages) or 'none'}",
         "",
         "Over all articles",
         head,
     ]
     for row in report.rows:
-        vals = "".join(f"{row.overall[c]:8.3f}" for c in cols)
-        lines.append(f"{row.name:22}{vals}{int(row.overall['clusters']):6d}  {row.note}")
+        vals = "".join(f"{row.overall[c]:7.3f}" for c in cols)
+        lines.append(f"{row.name:18}{vals}{int(row.overall['clusters']):6d}")
     lines += ["", "Inside each topic (macro-average over topics: the look-alike test)", head]
     for row in report.rows:
-        vals = "".join(f"{row.topic[c]:8.3f}" for c in cols)
-        lines.append(f"{row.name:22}{vals}{row.topic['clusters']:6.2f}")
-    lines += ["", "Wrong merges (article pairs): same topic / cross topic; seconds"]
+        vals = "".join(f"{row.topic[c]:7.3f}" for c in cols)
+        lines.append(f"{row.name:18}{vals}{row.topic['clusters']:6.2f}")
+    lines += ["", "Wrong merges (article pairs): same topic / cross topic; seconds; note"]
     for row in report.rows:
-        lines.append(f"{row.name:22}{row.merges[0]:8d}{row.merges[1]:8d}{row.seconds:10.2f}")
+        lines.append(
+            f"{row.name:18}{row.merges[0]:7d}{row.merges[1]:7d}{row.seconds:9.2f}  {row.note}"
+        )
     lines.append(f"gold clusters: {int(report.rows[0].overall['gold_clusters'])}" if report.rows else "")
     return "\n".join(lines)

@@ -1,0 +1,161 @@
+"""Web fixtures: the example corpus analysed once per session, real servers on loopback ports,
+and Playwright launching Debian's chromium (never a downloaded browser)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import EXAMPLES, REPO
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SCREENSHOTS = REPO / "out" / "screenshots"
+TOKEN = "test-token-1f2e"
+
+# Untrusted input as it may arrive: markup, event handlers, javascript: URLs, a very long word.
+LONG_WORD = "Z" * 3000
+EVIL_TEXT = (
+    'EVILTOWN — Officials found a <script>window.__pwned = "script"</script> tag in the feed on '
+    'Monday, and an image <img src=x onerror="window.__pwned = \'img\'"> too.\n\n'
+    '"We saw <svg onload=window.__pwned=1> in the page," said Jane Roe, 33, a spokesperson. '
+    'Readers were told to click <a href="javascript:window.__pwned=2">here</a>.\n\n'
+    f"The longest word was {LONG_WORD} and nobody could read it, Roe said."
+)
+EVIL_RECORDS = [
+    {"title": '<script>window.__pwned = "title"</script>Feed attack <b onmouseover=alert(1)>in Eviltown</b>',
+     "source": "<i>Evil Wire</i>", "published": "2024-05-02",
+     "url": "javascript:window.__pwned='url'", "text": EVIL_TEXT},
+    {"title": "Eviltown feed attack: officials react", "source": "Plain Daily", "published": "2024-05-03",
+     "url": "https://plaindaily.example/2024/05/03/eviltown",
+     "text": EVIL_TEXT.replace("Monday", "Tuesday") + "\n\nThe council will meet on Friday."},
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+def _build_store(paths: list[str], db: Path) -> Path:
+    from newsloom import api
+    from newsloom.config import Settings
+
+    store = api.open_store(str(db))
+    try:
+        api.ingest(paths, store, Settings(db_url=str(db)))
+    finally:
+        store.close()
+    return db
+
+
+@pytest.fixture(scope="session")
+def corpus_db(tmp_path_factory) -> Path:
+    """examples/corpus analysed into a store, once per session (about 15 s)."""
+    return _build_store([str(EXAMPLES / "corpus")], tmp_path_factory.mktemp("corpus") / "corpus.db")
+
+
+@pytest.fixture(scope="session")
+def evil_db(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("evil")
+    feed = folder / "evil.jsonl"
+    feed.write_text("".join(json.dumps(r) + "\n" for r in EVIL_RECORDS), encoding="utf-8")
+    return _build_store([str(feed)], folder / "evil.db")
+
+
+def copy_db(db: Path, target: Path) -> Path:
+    """A private copy of a store (the server may write to it)."""
+    for suffix in ("", "-wal", "-shm"):
+        src = Path(str(db) + suffix)
+        if src.exists():
+            shutil.copyfile(src, Path(str(target) + suffix))
+    return target
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def running(app) -> Iterator[str]:
+    """Serve ``app`` with uvicorn on a free loopback port in a thread; yield its base URL."""
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def live_server(corpus_db, tmp_path_factory) -> Iterator[str]:
+    """The app over a copy of the corpus store, with a write token."""
+    from newsloom.web import create_app
+
+    db = copy_db(corpus_db, tmp_path_factory.mktemp("live") / "live.db")
+    with running(create_app(str(db), token=TOKEN)) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def evil_server(evil_db, tmp_path_factory) -> Iterator[str]:
+    from newsloom.web import create_app
+
+    db = copy_db(evil_db, tmp_path_factory.mktemp("evil-live") / "evil.db")
+    with running(create_app(str(db))) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def corpus_report(corpus_db, tmp_path_factory) -> Path:
+    from newsloom.render.html import write_report
+    from newsloom.store import open_store
+
+    out = tmp_path_factory.mktemp("report")
+    store = open_store(str(corpus_db))
+    try:
+        write_report(store, out)
+    finally:
+        store.close()
+    return out
+
+
+@pytest.fixture(scope="session")
+def evil_report(evil_db, tmp_path_factory) -> Path:
+    from newsloom.render.html import write_report
+    from newsloom.store import open_store
+
+    out = tmp_path_factory.mktemp("evil-report")
+    store = open_store(str(evil_db))
+    try:
+        write_report(store, out)
+    finally:
+        store.close()
+    return out

@@ -1,0 +1,207 @@
+"""The JSON API against a real server on a loopback port: every endpoint, the OpenAPI
+document, and the error cases (401/403 without the token, 413 over the body limit, 422
+naming the field)."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+
+from .conftest import TOKEN, copy_db, running
+
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+NEW_ARTICLE = {
+    "title": "Inspectors return to Kessler Street Bridge",
+    "source": "Test Courier", "published": "2022-03-17",
+    "text": ("MILLBROOK — State inspectors returned to the Kessler Street Bridge on Thursday, three "
+             "days after it collapsed into the Tamsin River. \"We are going to find out exactly what "
+             "failed and who knew about it,\" Mayor Dana Whitcombe said."),
+}
+
+
+@pytest.fixture(scope="module")
+def client(live_server):
+    with httpx.Client(base_url=live_server, timeout=120) as c:
+        yield c
+
+
+def test_openapi_document_lists_every_endpoint(client):
+    doc = client.get("/openapi.json").json()
+    assert doc["openapi"].startswith("3.")
+    assert {"/api/stories", "/api/stories/{story_id}", "/api/search", "/api/quotes", "/api/speakers",
+            "/api/posts", "/api/people", "/api/articles", "/api/articles/{article_id}"} <= set(doc["paths"])
+    post = doc["paths"]["/api/articles"]["post"]
+    assert post["security"] == [{"HTTPBearer": []}]
+    assert {"401", "403", "413", "422"} <= set(post["responses"])
+
+
+def test_story_list_and_one_story(client):
+    listing = client.get("/api/stories").json()
+    assert listing["total"] == len(listing["stories"]) >= 5
+    first = listing["stories"][0]
+    assert first["n_articles"] >= 2 and first["outlets"]
+    story = client.get(f"/api/stories/{first['id']}").json()
+    assert story["id"] == first["id"] and len(story["article_ids"]) == first["n_articles"]
+    assert client.get(f"/api/stories/{first['id'][:8]}").json()["id"] == first["id"]  # prefix
+    paged = client.get("/api/stories", params={"limit": 2, "offset": 1}).json()
+    assert [s["id"] for s in paged["stories"]] == [s["id"] for s in listing["stories"][1:3]]
+
+
+@pytest.mark.parametrize(("path", "status"), [
+    ("/api/stories/0000000000000000", 404),
+    ("/api/stories/not-hex", 422),
+    ("/api/articles/0000000000000000", 404),
+    ("/api/stories?limit=0", 422),
+    ("/api/search", 422),  # q is required
+])
+def test_bad_lookups(client, path, status):
+    response = client.get(path)
+    assert response.status_code == status
+    assert "detail" in response.json()
+
+
+def test_search_finds_quotes_and_articles_with_spans(client):
+    result = client.get("/api/search", params={"q": "thunder"}).json()
+    kinds = {h["kind"] for h in result["hits"]}
+    assert "quote" in kinds
+    for hit in result["hits"]:
+        text = client.get(f"/api/articles/{hit['article_id']}").json()["text"]
+        assert "thunder" in text[hit["start"]:hit["end"]].lower()
+        for start, end in hit["highlights"]:
+            assert hit["snippet"][start:end].lower().startswith("thunder")
+        if hit["kind"] == "quote":
+            assert hit["url"] == f"article-{hit['article_id']}.html#q-{hit['start']}-{hit['end']}"
+    # operators and punctuation are words, never FTS syntax errors
+    for query in ['"', "AND (", "NEAR(x y", "*", "collapse*"]:
+        assert client.get("/api/search", params={"q": query}).status_code == 200
+    assert client.get("/api/search", params={"q": "zzqxnotaword"}).json()["hits"] == []
+
+
+def test_story_search(client):
+    found = client.get("/api/stories", params={"q": "bridge collapsed"}).json()
+    assert found["total"] >= 1
+    assert "bridge" in (found["stories"][0]["title"] or "").lower()
+    assert client.get("/api/stories", params={"q": "zzqxnotaword"}).json() == {"total": 0, "stories": []}
+
+
+def test_quotes_by_speaker_point_into_article_text(client):
+    speakers = client.get("/api/speakers").json()
+    top = speakers[0]
+    assert top["quotes"] >= 2
+    rows = client.get("/api/quotes", params={"speaker": top["speaker"].upper()}).json()
+    assert len(rows) == top["quotes"] and {r["speaker"] for r in rows} == {top["speaker"]}
+    for row in rows[:5]:
+        text = client.get(f"/api/articles/{row['article_id']}").json()["text"]
+        assert text[row["start"]:row["end"]] == row["text"]
+    assert client.get("/api/quotes", params={"speaker": "Nobody Atall"}).json() == []
+    assert len(client.get("/api/quotes", params={"limit": 3}).json()) == 3
+
+
+def test_posts_people_articles(client):
+    posts = client.get("/api/posts").json()
+    assert posts and all(p["handle"] and p["article_ids"] for p in posts)
+    people = client.get("/api/people").json()
+    assert any(p["ages"] for p in people) and all(p["type"] == "PERSON" for p in people)
+    articles = client.get("/api/articles").json()
+    assert len(articles) >= 20
+    one = client.get(f"/api/articles/{articles[0]['id']}").json()
+    assert one["text"] and one["story_id"]
+
+
+def test_post_needs_the_token(client):
+    body = {"articles": [NEW_ARTICLE]}
+    missing = client.post("/api/articles", json=body)
+    assert missing.status_code == 401 and missing.headers["www-authenticate"] == "Bearer"
+    wrong = client.post("/api/articles", json=body, headers={"Authorization": "Bearer nope"})
+    assert wrong.status_code == 403
+
+
+def test_post_ingests_and_attaches_to_the_story(client):
+    bridge = client.get("/api/stories", params={"q": "Kessler"}).json()["stories"][0]
+    response = client.post("/api/articles", json={"articles": [NEW_ARTICLE]}, headers=AUTH)
+    assert response.status_code == 201, response.text
+    result = response.json()
+    assert result["added"] == 1 and result["story_ids"] == [bridge["id"]]
+    story = client.get(f"/api/stories/{bridge['id']}").json()
+    assert result["article_ids"][0] in story["article_ids"]
+    assert client.get(f"/api/articles/{result['article_ids'][0]}").json()["text"] == NEW_ARTICLE["text"]
+    again = client.post("/api/articles", json={"articles": [NEW_ARTICLE]}, headers=AUTH).json()
+    assert again["added"] == 0 and again["already_stored"] == 1
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"articles": [{"title": "no text"}]}, "body.articles.0.text"),
+    ({"articles": [{"text": ""}]}, "body.articles.0.text"),
+    ({"articles": [{"text": "ok", "colour": "red"}]}, "body.articles.0.colour"),
+    ({"articles": "not a list"}, "body.articles"),
+    ({"articles": []}, "body.articles"),
+    ({}, "body.articles"),
+])
+def test_bad_body_gets_422_naming_the_field(client, body, field):
+    response = client.post("/api/articles", json=body, headers=AUTH)
+    assert response.status_code == 422
+    assert response.json()["message"].startswith(field)
+
+
+def test_bad_json_gets_422(client):
+    response = client.post("/api/articles", content=b'{"articles": [', headers={
+        **AUTH, "Content-Type": "application/json"})
+    assert response.status_code == 422
+    assert re.match(r"body: invalid JSON at character \d+", response.json()["message"])
+
+
+def test_pages_and_static_files(client):
+    index = client.get("/")
+    assert index.status_code == 200 and "text/html" in index.headers["content-type"]
+    assert "default-src 'none'" in index.headers["content-security-policy"]
+    story_id = re.search(r'href="story-([0-9a-f]+)\.html"', index.text).group(1)
+    story = client.get(f"/story-{story_id}.html")
+    assert story.status_code == 200
+    link = re.search(r'href="article-([0-9a-f]+)\.html#q-(\d+)-(\d+)"', story.text)
+    article = client.get(f"/article-{link.group(1)}.html")
+    assert f'id="q-{link.group(2)}-{link.group(3)}"' in article.text
+    assert client.get("/search", params={"q": "thunder"}).text.count('class="hit ') >= 1
+    assert client.get("/static/style.css").status_code == 200
+    assert client.get("/story-0000.html").status_code == 404
+    assert client.get("/article-nothex.html").status_code == 404
+
+
+def test_body_limit_gives_413(corpus_db, tmp_path):
+    from newsloom.web import create_app
+
+    app = create_app(str(copy_db(corpus_db, tmp_path / "small.db")), max_body_bytes=1000)
+    big = {"articles": [{"text": "word " * 400}]}
+    with running(app) as url, httpx.Client(base_url=url, timeout=30) as c:
+        declared = c.post("/api/articles", json=big)
+        assert declared.status_code == 413 and "limit is 1000 bytes" in declared.json()["detail"]
+
+        def chunks():  # no Content-Length: the limit is counted as the body streams in
+            for _ in range(20):
+                yield b"x" * 100
+
+        streamed = c.post("/api/articles", content=chunks(), headers={"Content-Type": "application/json"})
+        assert streamed.status_code == 413
+        assert c.post("/api/articles", json={"articles": [{"title": "t"}]}).status_code == 422  # small: read
+
+
+def test_writes_refused_without_token_when_exposed(corpus_db, tmp_path):
+    from newsloom.web import create_app
+
+    app = create_app(str(copy_db(corpus_db, tmp_path / "exposed.db")), writes_need_token=True)
+    with running(app) as url, httpx.Client(base_url=url, timeout=30) as c:
+        refused = c.post("/api/articles", json={"articles": [NEW_ARTICLE]})
+        assert refused.status_code == 403 and "--token" in refused.json()["detail"]
+        assert c.get("/api/stories").status_code == 200  # reading stays open
+
+
+def test_serve_binds_loopback_by_default():
+    import typer.main
+
+    from newsloom.cli import app
+
+    serve = typer.main.get_command(app).commands["serve"]
+    params = {p.name: p for p in serve.params}
+    assert params["host"].default == "127.0.0.1"
+    assert "NEWSLOOM_TOKEN" in (params["token"].envvar or ())
