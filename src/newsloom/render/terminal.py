@@ -11,6 +11,8 @@ from ..models import Story
 def print_story(console: Console, story: Story) -> None:
     console.rule(f"[bold]{story.title or '(untitled story)'}[/]  [dim]{story.id}[/]")
     console.print(f"{len(story.article_ids)} articles: {', '.join(story.article_ids)}")
+    for sentence in story.summary:
+        console.print(f"  • {sentence.text} [dim]({', '.join(a[:8] for a in sentence.article_ids)})[/]")
     if story.quotes:
         table = Table(title="quotes", show_lines=True)
         table.add_column("speaker")
@@ -42,4 +44,33 @@ def print_story(console: Console, story: Story) -> None:
         table.add_column("event", overflow="fold")
         for ev in story.timeline:
             table.add_row(ev.date, ev.text)
+        console.print(table)
+    if story.copied_passages:
+        table = Table(title="copied passages")
+        for col in ("passage", "outlets", "earliest"):
+            table.add_column(col, overflow="fold")
+        for p in story.copied_passages:
+            outlets = ", ".join(sorted({s.source or s.article_id[:8] for s in p.spans}))
+            table.add_row(p.spans[0].text, outlets, p.earliest_source or p.earliest_reason)
+        console.print(table)
+    if story.facts:
+        table = Table(title="facts stated differently")
+        for col in ("about", "status", "statements"):
+            table.add_column(col, overflow="fold")
+        for f in story.facts:
+            said = "; ".join(f"{s.source or s.article_id[:8]}: {s.text}" for s in f.statements)
+            table.add_row(f.subject or f.kind, f.status, said)
+        console.print(table)
+    if story.credited_sources:
+        console.print(
+            "credited original source: "
+            + ", ".join(f"{c.name} ({', '.join(c.cues)})" for c in story.credited_sources)
+        )
+    if story.outlets:
+        table = Table(title="what each outlet alone reported")
+        for col in ("outlet", "own quotes", "own facts", "own posts", "hedges /100 words"):
+            table.add_column(col, overflow="fold")
+        for o in story.outlets:
+            table.add_row(o.outlet, str(len(o.exclusive_quotes)), str(len(o.exclusive_facts)),
+                          str(len(o.exclusive_posts)), f"{o.hedge_score:.2f}")
         console.print(table)
