@@ -20,7 +20,13 @@ demo: $(STAMP)
 	$(VENV)/bin/newsloom analyze examples/corpus --db out/demo.db --json out/demo.json --quiet
 	@echo "report: out/demo.json (store: out/demo.db — try: $(VENV)/bin/newsloom stories --db out/demo.db)"
 
-test: $(STAMP)
+# Browser tests drive Debian's chromium through Playwright (never `playwright install`).
+CHROMIUM := /usr/bin/chromium
+
+$(CHROMIUM):
+	apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+
+test: $(STAMP) $(CHROMIUM)
 	$(PY) -m pytest -q
 
 lint: $(STAMP)

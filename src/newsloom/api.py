@@ -58,7 +58,17 @@ def ingest(
     stdin: TextIO | None = None,
     on_event: OnEvent = _noop,
 ) -> RunReport:
-    """Read ``paths``, analyse articles not yet stored, store each atomically, update stories.
+    """Read ``paths``, analyse articles not yet stored, store each atomically, update stories."""
+    return ingest_items(read_inputs(paths, settings, stdin=stdin), store, settings, on_event)
+
+
+def ingest_items(
+    items: Iterable[Article | Skipped],
+    store: SqlStore,
+    settings: Settings,
+    on_event: OnEvent = _noop,
+) -> RunReport:
+    """Analyse the articles of ``items`` not yet stored, store each atomically, update stories.
 
     New articles are attached to the stories of the store one by one (``StoryIndex``): the
     store is never re-clustered, and only the stories that gained an article are rebuilt.
@@ -70,7 +80,8 @@ def ingest(
     touched: set[str] = set()
 
     def new_articles() -> Iterator[Article]:
-        for item in read_inputs(paths, settings, stdin=stdin):
+        pending: set[str] = set()  # the same article twice in one run is analysed once
+        for item in items:
             if isinstance(item, Skipped):
                 report.skipped.append(item)
                 on_event("skipped", item)
@@ -78,9 +89,10 @@ def ingest(
             report.read += 1
             report.article_ids.append(item.id)
             on_event("article", item)
-            if store.has_article(item.id):
+            if item.id in pending or store.has_article(item.id):
                 report.already_stored += 1
                 continue
+            pending.add(item.id)
             yield item
 
     for result in run_analysis(new_articles(), settings):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from newsloom.analyze.entities import extract_entities
 from newsloom.analyze.quotemarks import paragraph_segments, single_segments
 from newsloom.analyze.quotes import blank_line_paragraphs, extract_quotes, find_quotes
 from newsloom.config import Settings
@@ -223,3 +224,82 @@ def test_stage_assigns_quotes(nlp):
     ctx = StageContext(article=article, doc=nlp(text), settings=Settings(), analysis=analysis)
     extract_quotes(ctx)
     assert [(q.text, q.speaker) for q in ctx.analysis.quotes] == [("We will win.", "Jane Roe")]
+
+
+# --- speakers that need the entities stage ------------------------------------------------
+
+
+def quotes_with_entities(nlp, text, posts=()):
+    """The quotes stage after the entities stage (roles, appositions, found names)."""
+    doc = nlp(text)
+    entities = extract_entities(doc, article_id(text), [], [p.author for p in posts if p.author])
+    found = find_quotes(doc, blank_line_paragraphs(text), list(posts), entities)
+    for q in found:
+        assert text[q.start : q.end] == q.text
+        if q.speaker_start is not None:
+            assert text[q.speaker_start : q.speaker_end] == q.speaker_text
+    return found
+
+
+ENTITY_SPEAKER_ROWS = [
+    # A partial quote inside a clause someone reports: the reporter said it, not the clause's
+    # subject ("the club").
+    ('Ana Kell, who has represented Roe since 2019, said the club had agreed in writing that he '
+     'could leave for a "serious offer".', [("serious offer", "Ana Kell")]),
+    # ... but a later verb never takes over an earlier cue.
+    ('Mary Doe arrived late. "Are you winning?" she said, but Tom was drifting off, and Jane Roe '
+     'said yes, yes, yes.', [("Are you winning?", "Mary Doe")]),
+    # "Roe's spokesperson, Clara Wendt," names the person, not the role.
+    ('Jane Roe was not there.\n\nRoe\'s spokesperson, Clara Wendt, said the clip had been "cut to '
+     'mislead".', [("cut to mislead", "Clara Wendt")]),
+    # A definite role refers back to the one person given that role.
+    ('TV host John Delman posted a message on Monday.\n\n"Kindness is not optional," the TV host '
+     'tweeted.', [("Kindness is not optional,", "John Delman")]),
+    # ... an indefinite one does not, nor one that two people share.
+    ('"Kindness is not optional," a TV host tweeted.', [("Kindness is not optional,", "a TV host")]),
+    ('TV host John Delman and radio host Mary Doe spoke on Monday.\n\n"Kindness matters," the host '
+     'said.', [("Kindness matters,", "the host")]),
+    # A pronoun after "Roe's wife, Ana Kell, thanked ..." is hers, not the previous speaker's.
+    ('Show creator Priya Lowe wrote: "We will wait for him."\n\nRoe\'s wife, Ana Kell, thanked fans '
+     'for what she called an "ocean of kindness".',
+     [("We will wait for him.", "Priya Lowe"), ("ocean of kindness", "Ana Kell")]),
+    # Several subjects from a misparse ("Her co-star Tom Berger"): the name speaks.
+    ('Jane Roe entered rehab.\n\nHer co-star Tom Berger said: "We miss her."', [("We miss her.", "Tom Berger")]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ENTITY_SPEAKER_ROWS)
+def test_speakers_with_entities(nlp, text, expected):
+    assert direct(quotes_with_entities(nlp, text)) == expected
+
+
+def _post_of(text: str, author: str, handle: str) -> Post:
+    start = text.index("Going")
+    sig = text.index(" —", start)
+    end = text.index("2023", sig) + 4
+    return Post(id="p1", author=author, handle=handle, text=text[start:sig], start=start, end=end,
+                text_start=start, text_end=sig)
+
+
+def test_first_person_in_a_post_is_its_author(nlp):
+    text = ("Jane Roe entered rehab on Sunday.\n\nGoing to get some help. I'll be back, I promise. "
+            "#Rehab — Jane Roe (@janeroe) April 16, 2023\n\nThe network said it was reviewing "
+            '"all of the circumstances".')
+    found = quotes_with_entities(nlp, text, [_post_of(text, "Jane Roe", "janeroe")])
+    indirect = [(q.text, q.speaker, q.post_id) for q in found if q.kind == "indirect"]
+    assert ("I'll be back", "Jane Roe", "p1") in indirect
+    assert not any(speaker == "I" for _, speaker, _ in indirect)
+    # The quote after the post is the network's, never the post's or its signature's.
+    assert direct(found) == [("all of the circumstances", "The network")]
+
+
+def test_a_posts_words_never_name_a_speaker_outside_it(nlp):
+    # The post's signature runs into the next sentence (no line break after it): the parse
+    # makes the post the subject of "said".
+    text = ("Fans reacted. she deserves an apology. THE END#JusticeForX — CRUMB QUEEN 👑 (@crumbq) "
+            'June 6, 2023 said it was reviewing "all of the circumstances".')
+    start, sig = text.index("she"), text.index(" —")
+    post = Post(id="p1", author="CRUMB QUEEN 👑", handle="crumbq", text=text[start:sig], start=start,
+                end=text.index("2023") + 4, text_start=start, text_end=sig)
+    outside = [q for q in quotes_with_entities(nlp, text, [post]) if q.post_id is None]
+    assert not any(q.speaker_start is not None and q.speaker_start < post.end for q in outside)

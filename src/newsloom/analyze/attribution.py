@@ -277,9 +277,15 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
 
     Subjects inside quotation marks (``quoted``) are the quote's own words, not its speaker.
     """
-    for child in verb.children:
-        if child.dep_ in SUBJECT_DEPS and not (quoted and quoted[child.i]) and same_paragraph(child, verb):
-            return child  # "who" in "Roe, who said ..." is resolved to Roe by the caller
+    subjects = [
+        c
+        for c in verb.children
+        if c.dep_ in SUBJECT_DEPS and not (quoted and quoted[c.i]) and same_paragraph(c, verb)
+    ]
+    if subjects:
+        # "who" in "Roe, who said ..." is resolved to Roe by the caller. Several subjects are
+        # a misparse ("Her co-star Tom Berger said" as co / - / Berger): a name wins.
+        return next((c for c in subjects if c.ent_type_ == "PERSON"), subjects[0])
     for child in verb.children:
         if child.dep_ == "agent":  # "was quoted by Roe"
             for obj in child.children:
@@ -397,6 +403,8 @@ def _reporting_verb(verb: Token, quoted: list[bool]) -> Token:
         if head.dep_ != "ccomp" or head.head.i == head.i or quoted[head.head.i]:
             break
         head = head.head
+        if head.i > verb.i:
+            break  # '"…?" she said, but … Melanie said yes': a later verb reports nothing here
         if is_speech_verb(head) and head.lemma_.lower() not in WEAK_VERBS:
             if subject_of(head, quoted) is not None and same_paragraph(head, verb):
                 return head

@@ -7,7 +7,8 @@ first-name-only mentions join the full name, typos merge, two people sharing a s
 apart. Other names group by their words, with acronyms tied to their long forms. Last, each
 person's age and roles are read next to every mention by ``appositions.describe`` — except in
 captions, related headlines, calls to action and metadata lines, which repeat names without
-describing them.
+describing them — and "The 41-year-old actor" opening a sentence gives its age to the person
+who was the subject just before.
 """
 
 from __future__ import annotations

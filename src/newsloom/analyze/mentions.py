@@ -2,11 +2,13 @@
 
 The small English model's entity spans are a start, not an answer: it tags surnames as ORG,
 GPE or LAW, glues titles, roles, possessives and neighbouring words to names ("TV producer
-Jane Roe" as ORG, "Producer Jane" as PERSON), and misses names after a role noun ("rapper
-Stormzy"). This module turns its spans into clean name mentions with exact offsets and final
-labels; grouping them into entities happens in the entities stage.
+Jane Roe" as ORG, "Producer Jane" as PERSON), misses names after a role noun ("rapper
+Stormzy"), glues a headline's verb to a name ("Obama Says"), and tags places, clubs and common
+words as people ("Mill Lane", "PORT" of a dateline, "Kindness"). This module turns its spans
+into clean name mentions with exact offsets and final labels, weighing evidence from the whole
+article (``relabel_non_people``); grouping them into entities happens in the entities stage.
 
-One pass over ``doc.ents`` and one over the tokens; every check is a set lookup.
+A few linear passes over ``doc.ents``, the mentions and the tokens; every check is a set lookup.
 """
 
 from __future__ import annotations
@@ -63,13 +65,14 @@ ORG_HEAD_WORDS = frozenset(
         "service", "services", "administration", "partners", "capital", "holdings"
     }
 )
-# Last words that make a "person" span an organisation ("Acme Corp." tagged PERSON). Kept
-# short: many ORG_HEAD_WORDS are also surnames (Hall, House, Church, Court).
+# Last words that make a "person" span an organisation ("Acme Corp." tagged PERSON), sports
+# clubs among them ("Leeds Rovers", "Vasby SK"). Kept short: many ORG_HEAD_WORDS are
+# also surnames (Hall, House, Church, Court).
 COMPANY_SUFFIXES = frozenset(
     {
         "corp", "corporation", "inc", "incorporated", "ltd", "llc", "plc", "gmbh", "fc", "afc", "company",
         "university", "association", "foundation", "institute", "committee", "ministry",
-        "department", "agency"
+        "department", "agency", "sk", "sc", "cf", "rovers", "wanderers", "athletic", "rangers"
     }
 )
 # Nouns after a surname that make it a family's name: "the Roe family" names no new person.
@@ -81,9 +84,15 @@ GROUP_NOUNS = frozenset(
 )
 # Model labels of places: a name the model calls so at least as often as PERSON is a place.
 PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+# Longest organisation name whose first words make a person-tagged name an organisation's
+# ("Brightwave" of "Brightwave TV", "Millbrook" of "Millbrook General Hospital").
+MAX_ORG_PREFIX_SOURCE = 4
 # Marks that close a dateline ("PORT ALDER (Metro Wire) —", "LEEDS •", "PARIS, ").
 _DATELINE_ENDS = frozenset({"—", "–", "-", "--", "•", "·", "|", ","})
 _DETERMINERS = frozenset({"the", "a", "an"})
+# Tags of a headline's third-person verb glued to a name ("Obama Says", "Roe Slams"); not
+# VBP, which a display name may end with ("Alder Til I Die").
+_FINITE_VERB_TAGS = frozenset({"VBZ", "VBD"})
 _PERSON_LIKE = frozenset({"PERSON"}) | RECHECK_LABELS
 # Punctuation that ends a name inside a model span.
 _BREAKS = frozenset('()[]{},;:|•/"“”«»—–!?…')
@@ -225,7 +234,10 @@ def _split_role(doc: Doc, first: int, last: int, label: str, known: KnownNames) 
     rest = [t for t in doc[split + 1 : last] if not t.is_punct]
     if not rest or not all(_is_name_word(t) for t in doc[split + 1 : last]):
         return first, label, False
-    all_known = all(word_key(t.text) in known.words for t in rest)
+    # "Fire Chief Ines Roe, 49,": a name with an age is a person's, whatever the model says.
+    all_known = all(word_key(t.text) in known.words for t in rest) or (
+        len(rest) >= 2 and age_after(doc, split + 1, last) is not None
+    )
     lower = not token.text[:1].isupper()
     org_head = any(word_key(t.text) in ORG_HEAD_WORDS for t in rest)
     person_label = label in _PERSON_LIKE
@@ -266,8 +278,9 @@ def _trim(doc: Doc, first: int, last: int, label: str, known: KnownNames) -> tup
             or is_calendar_word(token.text) and last - first > 1
             or not _is_capitalised(token) and not token.like_num
             or token.like_num and person_like
+            or person_like and token.tag_ in _FINITE_VERB_TAGS and last - first > 1
         ):
-            last -= 1
+            last -= 1  # "Obama Says" in a headline: the verb is no part of the name
         else:
             break
     if person_like:
@@ -328,6 +341,12 @@ def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
         return label
     if label in RECHECK_LABELS:
         return "PERSON" if _person_evidence(doc, mention, known) else PENDING
+    if (
+        2 <= len(mention.parts) <= MAX_PERSON_WORDS
+        and age_after(doc, mention.first, mention.last) is not None
+        and not any(p in ORG_HEAD_WORDS or p in COMPANY_SUFFIXES for p in mention.parts)
+    ):
+        return "PERSON"  # "Tomas Okafor, 24," tagged GPE: places and firms have no age
     if label == "ORG":
         if len(mention.parts) == 1 and mention.parts[0] in known.surnames and not mention.is_acronym:
             return "PERSON"
@@ -438,20 +457,25 @@ def missed_people(
         if (
             names
             and len(names) == end - i
-            and (cue or all(word_key(t.text) in words for t in names) or _first_names_of(doc, i, end, surnames))
+            and (
+                cue
+                or all(word_key(t.text) in words for t in names)
+                or _first_names_of(doc, i, end, surnames)
+                or end - i >= 2 and age_after(doc, i, end) is not None  # "Deb Roe, 38, said"
+            )
         ):
             found.append(make_mention(doc, i, end, "PERSON", person_cue=cue))
         i = max(end, i + 1)
     return found
 
 
-def _first_names_before(doc: Doc, mention: Mention, mentions: list[Mention]) -> Mention:
+def _first_names_before(doc: Doc, mention: Mention, taken: set[int]) -> Mention:
     """'Fire Chief Ines Marlowe' where the model tagged only 'Marlowe': proper nouns between a
-    title or role and a surname tagged PERSON are first names (at most MAX_FIRST_NAMES)."""
+    title or role and a surname tagged PERSON are first names (at most MAX_FIRST_NAMES); so
+    are those opening a sentence when an age follows the name ("Deb Roe, 38, said")."""
     if mention.label != "PERSON" or len(mention.parts) != 1:
         return mention
-    taken = {i for m in mentions if m is not mention for i in range(m.first, m.last)}
-    k = mention.first
+    k = mention.first  # ``taken``: the tokens of every mention found so far
     while (
         k > 0
         and mention.first - k < MAX_FIRST_NAMES
@@ -464,9 +488,14 @@ def _first_names_before(doc: Doc, mention: Mention, mentions: list[Mention]) -> 
         and not is_calendar_word(doc[k - 1].text)
     ):
         k -= 1
-    if k == mention.first or k == 0 or not _is_person_word(doc[k - 1]) or doc[k - 1].i in taken:
+    if k == mention.first:
         return mention
-    return make_mention(doc, k, mention.last, "PERSON", person_cue=True)
+    titled = k > 0 and _is_person_word(doc[k - 1]) and k - 1 not in taken
+    # "Gwen Sadowska, 38, who ...": a line or sentence opening with the name and its age.
+    aged = _opens_sentence(doc, k) and age_after(doc, k, mention.last) is not None
+    if not (titled or aged):
+        return mention
+    return make_mention(doc, k, mention.last, "PERSON", person_cue=titled)
 
 
 def _after_title(doc: Doc, i: int, end: int) -> int:
@@ -532,7 +561,8 @@ def find_mentions(doc: Doc) -> list[Mention]:
         if m.label == PENDING and m.parts and all(p in people for p in m.parts):
             m.label = "PERSON"
     mentions = [m for m in mentions if m.label != PENDING]
-    mentions = [_first_names_before(doc, m, mentions) for m in mentions]
+    taken = {i for m in mentions for i in range(m.first, m.last)}
+    mentions = [_first_names_before(doc, m, taken) for m in mentions]
     mentions.extend(missed_people(doc, ents, mentions, known))
     mentions = relabel_non_people(doc, ents, mentions, known)
     mentions.extend(parenthesised_acronyms(doc, mentions))
@@ -602,40 +632,51 @@ def relabel_non_people(
     by_key: dict[tuple[str, ...], list[Mention]] = {}
     for m in people:
         by_key.setdefault(m.parts, []).append(m)
+    # Beginnings of organisations' names; not of a headline the model read as one ("Obama
+    # Says Museum Shows Nation"): no verb in it and at most MAX_ORG_PREFIX_SOURCE words.
     org_prefixes = {
-        m.parts[:k] for m in mentions if m.label == "ORG" for k in range(1, len(m.parts))
+        m.parts[:k]
+        for m in mentions
+        if m.label == "ORG"
+        and len(m.parts) <= MAX_ORG_PREFIX_SOURCE
+        and not any(t.tag_.startswith("VB") for t in doc[m.first : m.last])
+        for k in range(1, len(m.parts))
     }
-    full_names = [m.parts for m in people if len(m.parts) >= 2]
     new_label: dict[int, str | None] = {}
-    for key, group in by_key.items():
+    full_names: list[tuple[str, ...]] = []
+    # Longer names first: a single word stays a person's only beside a longer name that does.
+    for key, group in sorted(by_key.items(), key=lambda kv: -len(kv[0])):
         if not key:
             continue
-        datelines = [m for m in group if _is_dateline(doc, m)]
-        for m in datelines:
-            new_label[id(m)] = "GPE"
+        for m in group:
+            if _is_dateline(doc, m):
+                new_label[id(m)] = "GPE"
         rest = [m for m in group if id(m) not in new_label]
-        if not rest or any(
+        label: str | None = "PERSON"
+        person_sign = any(
             m.person_cue or age_after(doc, m.first, m.last) or age_before(doc, m.first) for m in rest
-        ):
-            continue
-        if any(len(f) > len(key) and f[-len(key) :] == key for f in full_names):
-            continue  # "Marlowe" of "Ines Marlowe"
-        label = _non_person_label(doc, key, rest, labels, org_prefixes)
+        )
+        # "Marlowe" of "Ines Marlowe" stays a person's.
+        longer = any(len(f) > len(key) and f[-len(key) :] == key for f in full_names)
+        if rest and not person_sign and not longer:
+            label = _non_person_label(doc, key, rest, labels, org_prefixes)
         if label != "PERSON":
-            for m in rest:
-                new_label[id(m)] = label
+            new_label.update(dict.fromkeys((id(m) for m in rest), label))
+        elif rest and len(key) >= 2:
+            full_names.append(key)
     surnames = {f[-1] for f in full_names}
     for m in mentions:
-        # "Ondrasek" tagged GPE beside "Rafael Ondrasek" (found after the model's pass).
-        if m.label in {"GPE", "LOC"} and len(m.parts) == 1 and m.parts[0] in surnames and not m.is_acronym:
+        # "Ondrasek" tagged GPE or ORG beside "Rafael Ondrasek" (found after the model's pass).
+        single = len(m.parts) == 1 and not m.is_acronym
+        if m.label in {"GPE", "LOC", "ORG"} and single and m.parts[0] in surnames:
             new_label.setdefault(id(m), "PERSON")
     out = []
     for m in mentions:
         if id(m) in new_label:
-            label = new_label[id(m)]
-            if label is None:
+            final = new_label[id(m)]
+            if final is None:
                 continue
-            m.label = label
+            m.label = final
         out.append(m)
     return out
 

@@ -4,13 +4,17 @@ Quote marks are paired per paragraph line (quotemarks.py); each quoted segment g
 and speaker from the dependency parse (attribution.py), or, in a paragraph that only carries
 on a quotation, the previous speaker. Speakers resolve to the article's entities: pronouns to
 the speaker or person just before, surnames to the full name, ``Roe's spokesperson`` to
-``Jane Roe's spokesperson``. A quotation inside an embedded post is its author's.
+``Jane Roe's spokesperson`` (or to the person named in apposition), ``the TV host`` to the one
+person the article gave that role. A quotation inside an embedded post is its author's, and so
+is a first-person report there ("I'll be back, I promise"); a post's words never name the
+speaker of a quotation outside it.
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
@@ -44,6 +48,8 @@ PRONOUN_SPEAKER_REACH = 3
 CONTINUATION_REACH = 2
 # Pronouns that resolve to a person.
 PERSONAL_PRONOUNS = frozenset({"he", "she", "him", "her"})
+# Pronouns that, inside an embedded post, stand for its author.
+FIRST_PERSON = frozenset({"i", "me", "we", "us"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 # '“…” ― Jorge Falcon': a name signed after a dash right behind the closing mark.
 _SIGNATURE = re.compile(
@@ -109,7 +115,11 @@ class _People:
         for p in mentions:
             found = doc.char_span(p.start, p.end, alignment_mode="expand")
             if found is not None and len(found):
-                p.subject = found.root.dep_ in _SUBJECT_DEPS
+                root = found.root
+                # "Roe's wife, Ana Ruelas, thanked fans": the name in apposition to a subject.
+                p.subject = root.dep_ in _SUBJECT_DEPS or (
+                    root.dep_ == "appos" and root.head.dep_ in _SUBJECT_DEPS
+                )
             k = bisect_right(quoted_starts, p.start) - 1
             p.quoted = k >= 0 and p.end <= quoted[k][1]
         self.mentions = mentions
@@ -167,9 +177,16 @@ class _Speaker:
 
 
 class _Resolver:
-    def __init__(self, doc: Doc, people: _People) -> None:
+    def __init__(self, doc: Doc, people: _People, entities: Sequence[Entity] = ()) -> None:
         self.doc = doc
         self.people = people
+        # People by the last word of each of their roles ("host" for "Golden Crust host").
+        self.roles: dict[str, list[Entity]] = {}
+        for e in entities:
+            if e.type != "PERSON":
+                continue
+            for word in dict.fromkeys(r.split()[-1].lower() for r in e.roles if r.split()):
+                self.roles.setdefault(word, []).append(e)
         self.last: _Speaker | None = None
         self.last_paragraph = -99
 
@@ -206,6 +223,12 @@ class _Resolver:
         owner = self.people.at(head.idx, head.idx + len(head)) or self.people.by_surname(head)
         if owner is not None:
             return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
+        # Roe's lawyer, John Smith, said: the person named, not the role.
+        for child in head.children:
+            if child.dep_ == "appos":
+                person = self.people.at(child.idx, child.idx + len(child))
+                if person is not None and person.is_person:
+                    return _Speaker(text, start, end, person.name, person.entity_id, True)
         for child in head.children:
             if child.dep_ == "poss":
                 possessor = self.people.at(
@@ -217,12 +240,26 @@ class _Resolver:
                     return _Speaker(
                         text, start, end, f"{possessor.name}'s {rest}".strip(), None, False
                     )
-        for child in head.children:
-            if child.dep_ == "appos":
-                person = self.people.at(child.idx, child.idx + len(child))
-                if person is not None and person.is_person:
-                    return _Speaker(text, start, end, person.name, person.entity_id, True)
+        known = self._by_role(head, start)
+        if known is not None:
+            return _Speaker(text, start, end, known.name, known.id, True)
         return _Speaker(text, start, end, doc[first:last].text, None, False)
+
+    def _by_role(self, head: Token, before: int) -> Entity | None:
+        """'the TV host tweeted': the one person named before whose role ends with this noun
+        (a definite role noun refers back; "a spokesperson" does not)."""
+        if head.pos_ != "NOUN" or not head.text.islower() or head.tag_ != "NN":
+            return None
+        if not any(c.dep_ == "det" and c.lower_ == "the" for c in head.children):
+            return None
+        if any(c.dep_ == "poss" for c in head.children):
+            return None
+        found = [
+            e
+            for e in self.roles.get(head.lower_, [])
+            if e.mentions and e.mentions[0].start < before
+        ]
+        return found[0] if len(found) == 1 else None
 
     def spoke(self, speaker: _Speaker, paragraph: int) -> None:
         self.last = speaker
@@ -515,7 +552,7 @@ def find_quotes(
     sent_of, bounds = _sentence_index(doc)
     line_tokens = [_token_range(doc, lo, hi) or (0, 0) for lo, hi, _ in lines]
     people = _People(doc, entities, [(seg.open_start, seg.close_end) for _, seg in segments])
-    resolver = _Resolver(doc, people)
+    resolver = _Resolver(doc, people, entities)
     line_starts = [lo for lo, _, _ in lines]
     # Direct and reported speech in text order, so a pronoun meets the speakers before it.
     events: list[tuple[int, int, object]] = [
@@ -528,9 +565,17 @@ def find_quotes(
     for _, _, item in events:
         if isinstance(item, _Reported):
             n = bisect_right(line_starts, item.verb.idx) - 1
-            reporter = resolver.resolve(*speaker_span(item.subject), n, lines[n][0])
             verb = item.verb
             said = (verb.idx, verb.idx + len(verb))
+            own_post = _in_post(posts, item.start, item.end)
+            if own_post is not None and item.subject.lower_ in FIRST_PERSON:
+                # "I'll be back, I promise" in a post: its author speaks.
+                para = lines[n][0]
+                out.append(_mention(text, item.start, item.end, "indirect", said, None, para, own_post))
+                continue
+            if own_post is None and _in_post(posts, item.subject.idx, item.subject.idx + 1):
+                continue  # a post's words never report speech outside it
+            reporter = resolver.resolve(*speaker_span(item.subject), n, lines[n][0])
             out.append(
                 _mention(text, item.start, item.end, "indirect", said, reporter, lines[n][0])
             )
@@ -548,6 +593,10 @@ def find_quotes(
         if post is None:
             frame = _frame(doc, first, last, sent_of, bounds, line_tokens[n])
             cue = _signed(doc, text, seg) or find_cue(doc, first, last, frame, quoted)
+            if cue is not None and cue.speaker is not None and _in_post(
+                posts, doc[cue.speaker[0]].idx, doc[cue.speaker[1] - 1].idx + 1
+            ):
+                cue = None  # an embedded post's text or signature names no speaker outside it
             if (
                 cue is not None
                 and _is_title(doc, first, last)

@@ -277,7 +277,8 @@ def run_eval(
 
 def format_report(report: Report) -> str:
     cols = ("b3_p", "b3_r", "b3_f1", "pair_p", "pair_r", "pair_f1", "ari", "ami")
-    head = f"{'':18}" + "".join(f"{c:>7}" for c in cols) + f"{'clus':>6}"
+    labels = ("B3-P", "B3-R", "B3-F1", "pr-P", "pr-R", "pr-F1", "ARI", "AMI")
+    head = f"{'':18}" + "".join(f"{c:>7}" for c in labels) + f"{'clus':>6}"
     lines = [
         f"ECB+ {report.data}: {report.articles} articles, {report.events} events, "
         f"{report.topics} topics",

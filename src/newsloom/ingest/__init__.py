@@ -22,10 +22,10 @@ from ..models import Article, Skipped
 from .decode import Decoded, decode, read_bytes
 from .discover import Found, discover
 from .html import html_article
-from .jsonl import read_json, read_jsonl
+from .jsonl import read_json, read_jsonl, record_article
 from .text import text_article
 
-__all__ = ["read_inputs"]
+__all__ = ["read_inputs", "record_article"]
 
 EXTENSIONS = {
     ".txt": "text", ".text": "text",

@@ -90,7 +90,9 @@ def word_diff(base: str, other: str) -> list[tuple[str, str]]:
     def add(op: str, text: str) -> None:
         if not text:
             return
-        if not text.strip():
+        if not text.strip():  # spacing changes are not differences: show the new spacing only
+            if op == "del":
+                return
             op = "same"
         if pieces and pieces[-1][0] == op:
             pieces[-1] = (op, pieces[-1][1] + text)
@@ -317,18 +319,22 @@ def story_context(story: Story, analyses: Mapping[str, ArticleAnalysis], links: 
         })
     speakers = sorted(groups.items(), key=lambda kv: (kv[0] == "", -sum(q["outlets"] for q in kv[1]), kv[0]))
 
-    posts = [
-        {"post": p, "cites": [cite(aid, *(_post_span(analyses[aid], p) or (None, None)), "post", f"post by @{p.handle}")
-                              if aid in analyses else cite(aid, None, None, "post") for aid in p.article_ids]}
-        for p in story.posts
-    ]
+    def post_cite(aid: str, post: StoryPost) -> dict[str, str]:
+        span = _post_span(analyses[aid], post) if aid in analyses else None
+        start, end = span or (None, None)
+        return cite(aid, start, end, "post", f"post by @{post.handle}")
+
+    posts = [{"post": p, "cites": [post_cite(aid, p) for aid in p.article_ids]} for p in story.posts]
 
     def entity_row(e: StoryEntity) -> dict[str, Any]:
         spans = {aid: _entity_span(analyses[aid], e) for aid in e.article_ids if aid in analyses}
-        ages = [{"age": age, **cite(aid, *(spans.get(aid) or (None, None)), "person", f"{e.name}, {age}")}
-                for aid, age in e.ages.items()]
-        return {"entity": e, "ages": ages, "cites": [
-            cite(aid, *(spans.get(aid) or (None, None)), "person", e.name) for aid in e.article_ids]}
+
+        def at(aid: str, label: str) -> dict[str, str]:
+            start, end = spans.get(aid) or (None, None)
+            return cite(aid, start, end, "person", label)
+
+        ages = [{"age": age, **at(aid, f"{e.name}, {age}")} for aid, age in e.ages.items()]
+        return {"entity": e, "ages": ages, "cites": [at(aid, e.name) for aid in e.article_ids]}
 
     people = [entity_row(e) for e in story.entities if e.type == "PERSON"]
     others = [entity_row(e) for e in story.entities if e.type != "PERSON"]

@@ -373,9 +373,9 @@ class SqlStore:
             for r in conn.execute(quote_query):
                 snippet, highlights = _like_snippet(r.text, terms)
                 hits.append(self._hit("quote", r.article_id, r.start, r.end, r, snippet, highlights, r.speaker))
-            for r in conn.execute(art_query):
-                snippet, highlights = _like_snippet(r.text, terms)
-                hits.append(self._hit("article", r.id, 0, len(r.text), r, snippet, highlights, None))
+            for row in conn.execute(art_query):
+                snippet, highlights = _like_snippet(row.text, terms)
+                hits.append(self._hit("article", row.id, 0, len(row.text), row, snippet, highlights, None))
         return hits[:limit]
 
     @staticmethod
@@ -398,19 +398,22 @@ class SqlStore:
         Biggest stories first; cheap enough for a page listing thousands of stories.
         """
         s, sa, a = t.stories.c, t.story_articles.c, t.articles.c
+        # Pick the page of stories first, then aggregate dates over those stories only.
+        page = select(s.id).order_by(s.n_articles.desc(), s.id).offset(offset)
+        if story_ids is not None:
+            page = page.where(s.id.in_(list(story_ids)))
+        if limit:
+            page = page.limit(limit)
+        chosen = page.subquery()
         query = (
             select(s.id, s.title, s.n_articles, func.min(a.published).label("first_published"),
                    func.max(a.published).label("last_published"))
+            .join(chosen, chosen.c.id == s.id)
             .join(t.story_articles, sa.story_id == s.id)
             .join(t.articles, a.id == sa.article_id)
             .group_by(s.id, s.title, s.n_articles)
             .order_by(s.n_articles.desc(), s.id)
-            .offset(offset)
         )
-        if story_ids is not None:
-            query = query.where(s.id.in_(list(story_ids)))
-        if limit:
-            query = query.limit(limit)
         with self.engine.connect() as conn:
             rows = [dict(r._mapping) for r in conn.execute(query)]
             ids = [r["id"] for r in rows]
@@ -473,9 +476,13 @@ class SqlStore:
             return [Story.model_validate_json(data) for (data,) in conn.execute(query)]
 
     def story(self, story_id: str) -> Story | None:
-        query = select(t.stories.c.data).where(t.stories.c.id.like(f"{story_id}%"))
+        """The story with this id, or with this unique id prefix (what a user types)."""
+        exact = select(t.stories.c.data).where(t.stories.c.id == story_id)
+        # A prefix is escaped so that `%` or `_` in it match themselves, not any text.
+        escaped = story_id.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        prefix = select(t.stories.c.data).where(t.stories.c.id.like(f"{escaped}%", escape="\\"))
         with self.engine.connect() as conn:
-            rows = conn.execute(query).all()
+            rows = conn.execute(exact).all() or conn.execute(prefix).all()
         if len(rows) > 1:
             raise StoreError(f"story id prefix {story_id!r} is ambiguous ({len(rows)} stories); give more characters")
         return Story.model_validate_json(rows[0][0]) if rows else None

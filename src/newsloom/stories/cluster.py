@@ -43,12 +43,17 @@ from .features import Features, extract_features
 # chosen for the best worst-order BCubed F1 and within-topic ARI (the plateau is flat within
 # ~0.02 around these values).
 W_NAMES = 0.5
+W_PAIRS = 0.0
 THRESHOLD = 0.2
 YEAR_PENALTY = 0.15
 # Two stories merge when an article scores at least MERGE_ARTICLE with the other one and the
 # two centroids score at least MERGE_THRESHOLD with each other (same formula, story vs story;
 # centroids of one event agree more than an article with a centroid, hence the higher bar).
 MERGE_THRESHOLD = 0.4
+# Central participants (features.py ``central``): an article whose most-mentioned people,
+# organisations and places are not the story's is another event even when the vocabulary
+# matches (two rehab stories, two courthouse escapes).
+CENTRAL_PENALTY = 0.15
 MERGE_ARTICLE = 0.1
 
 # Publication-time proximity (only when both sides know their day): no penalty within a
@@ -67,7 +72,7 @@ MIN_KEY_CAP = 10
 # Centroid norms are recomputed when the number of articles grew by this factor since.
 NORM_REFRESH = 1.25
 
-CHANNELS = ("words", "names")
+CHANNELS = ("words", "names", "pairs")
 Weighted = dict[str, tuple[dict[str, float], float]]
 
 
@@ -81,7 +86,9 @@ class Story:
     members: list[str] = field(default_factory=list)
     words: dict[str, float] = field(default_factory=dict)
     names: dict[str, float] = field(default_factory=dict)
+    pairs: dict[str, float] = field(default_factory=dict)
     years: dict[str, float] = field(default_factory=dict)
+    central: dict[str, float] = field(default_factory=dict)  # participant -> summed shares
     days: list[int] = field(default_factory=list)  # min, max publication day when known
     norms: dict[str, float] = field(default_factory=dict)  # channel -> |centroid * idf|^2
     norm_n: int = 0  # article count when the norms were last recomputed
@@ -92,7 +99,9 @@ class Story:
             "members": self.members,
             "words": self.words,
             "names": self.names,
+            "pairs": self.pairs,
             "years": self.years,
+            "central": self.central,
             "days": self.days,
             "norms": self.norms,
             "norm_n": self.norm_n,
@@ -206,12 +215,17 @@ class StoryIndex:
         w = weighted or self._weigh(feats)
         names = self._cos(*w["names"], story, "names")
         words = self._cos(*w["words"], story, "words")
-        score = W_NAMES * names + (1 - W_NAMES) * words
-        return score - _year_penalty(feats.years, story.years) - _time_penalty(feats.day, story.days)
+        pairs = self._cos(*w["pairs"], story, "pairs")
+        score = W_NAMES * names + W_PAIRS * pairs + (1 - W_NAMES - W_PAIRS) * words
+        score -= YEAR_PENALTY * _mismatch(feats.years, story.years)
+        score -= CENTRAL_PENALTY * _mismatch(feats.central, story.central)
+        return score - _time_penalty(feats.day, story.days)
 
     def _story_score(self, a: Story, b: Story) -> float:
         """Story vs story: the same formula with ``a``'s centroid as the article."""
-        feats = Features(words=a.words, names=a.names, years=_unit_sum(a.years), day=None)
+        feats = Features(
+            words=a.words, names=a.names, pairs=a.pairs, years=_unit_sum(a.years), central=_unit_sum(a.central)
+        )
         score = self._score(feats, b)
         if a.days and b.days:
             gap = max(0, max(a.days[0], b.days[0]) - min(a.days[1], b.days[1]))
@@ -266,8 +280,8 @@ class StoryIndex:
                     norm += ((old + weight) ** 2 - old * old) * _idf(df[term], n) ** 2
             if norm is not None:
                 story.norms[channel] = norm
-        for year, share in feats.years.items():
-            story.years[year] = story.years.get(year, 0.0) + share
+        _add(story.years, feats.years)
+        _add(story.central, feats.central)
         if feats.day is not None:
             story.days = (
                 [min(story.days[0], feats.day), max(story.days[1], feats.day)]
@@ -289,8 +303,8 @@ class StoryIndex:
             centroid: dict[str, float] = getattr(a, channel)
             for term, weight in getattr(b, channel).items():
                 centroid[term] = centroid.get(term, 0.0) + weight
-        for year, share in b.years.items():
-            a.years[year] = a.years.get(year, 0.0) + share
+        _add(a.years, b.years)
+        _add(a.central, b.central)
         if b.days:
             a.days = (
                 [min(a.days[0], b.days[0]), max(a.days[1], b.days[1])] if a.days else list(b.days)
@@ -346,13 +360,19 @@ def _unit_sum(vec: dict[str, float]) -> dict[str, float]:
     return {k: w / total for k, w in vec.items()}
 
 
-def _year_penalty(article: dict[str, float], story: dict[str, float]) -> float:
-    """YEAR_PENALTY scaled by how little of the story's year mass the article's years share."""
+def _add(total: dict[str, float], shares: dict[str, float]) -> None:
+    for key, share in shares.items():
+        total[key] = total.get(key, 0.0) + share
+
+
+def _mismatch(article: dict[str, float], story: dict[str, float]) -> float:
+    """1 - the overlap of two distributions (article shares vs the story's summed shares);
+    0 when either side is empty (no evidence either way)."""
     if not article or not story:
         return 0.0
     total = sum(story.values())
-    overlap = sum(min(share, story.get(year, 0.0) / total) for year, share in article.items())
-    return YEAR_PENALTY * (1.0 - overlap)
+    overlap = sum(min(share, story.get(key, 0.0) / total) for key, share in article.items())
+    return 1.0 - overlap
 
 
 def _time_gap_penalty(gap: int) -> float:

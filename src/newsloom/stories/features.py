@@ -38,11 +38,15 @@ NOT_NAMES = frozenset(
     + [m[:3] for m in MONTHS]
     + ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mr", "mrs", "ms", "dr"]
 )
+# Participants that identify an event; the CENTRAL_K most mentioned are its signature.
+CENTRAL_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP"})
+CENTRAL_K = 3
 # Oldest and newest year taken for a year (older/newer 4-digit numbers are counts or codes).
 MIN_YEAR, MAX_YEAR = 1900, 2099
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'’\-]*[A-Za-z]|[A-Za-z]|\d+(?:[.,:]\d+)*")
 _SENTENCE_GAP = re.compile(r"[.!?:;\"“”()\n]\s*$")
+_CLAUSE_GAP = re.compile(r"[.!?:;,\"“”()\n]")
 _YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d{2}(?![\d.,]\d)")
 _MONTH_DAY = re.compile(
     r"\b(" + "|".join(sorted(_MONTH_INDEX, key=len, reverse=True)) + r")\.?\s+(\d{1,2})\b",
@@ -56,6 +60,8 @@ class Features:
     names: dict[str, float] = field(default_factory=dict)
     years: dict[str, float] = field(default_factory=dict)
     day: int | None = None
+    central: dict[str, float] = field(default_factory=dict)
+    pairs: dict[str, float] = field(default_factory=dict)
 
 
 def _normalise(counts: Counter[str]) -> dict[str, float]:
@@ -95,8 +101,10 @@ def extract_features(analysis: ArticleAnalysis) -> Features:
     text = event_text(analysis)
     words: Counter[str] = Counter()
     names: Counter[str] = Counter()
+    pairs: Counter[str] = Counter()
     initial_only: Counter[str] = Counter()
     previous_cap: str | None = None
+    previous_word: str | None = None  # last content word of the clause, for ``pairs``
     previous = ""
     last_end = 0
     for match in _TOKEN.finditer(text):
@@ -107,15 +115,22 @@ def extract_features(analysis: ArticleAnalysis) -> Features:
         sentence_start = bool(_SENTENCE_GAP.search(gap)) or match.start() == 0
         after_month = previous in _MONTH_INDEX
         previous = lower
+        if _CLAUSE_GAP.search(gap):
+            previous_word = None
         if token[0].isdigit():
             previous_cap = None
+            previous_word = None
             digits = sum(c.isdigit() for c in token)
             # Day numbers after a month are taken as month-day keys below, not as counts.
             if digits >= 2 and not _YEAR.fullmatch(token) and not after_month:
                 names["#" + token.replace(",", "")] += 1
             continue
         if lower not in STOP_WORDS and len(lower) > 2:
-            words[_fold(lower)] += 1
+            word = _fold(lower)
+            words[word] += 1
+            if previous_word is not None:
+                pairs[previous_word + " " + word] += 1
+            previous_word = word
         is_name = token[0].isupper() and lower not in STOP_WORDS and lower not in NOT_NAMES
         if not is_name:
             previous_cap = None
@@ -142,7 +157,24 @@ def extract_features(analysis: ArticleAnalysis) -> Features:
         names=_normalise(names),
         years=_years(analysis),
         day=_day(analysis.article.published),
+        central=_central(analysis),
+        pairs=_normalise(pairs),
     )
+
+
+def _central(analysis: ArticleAnalysis) -> dict[str, float]:
+    """The article's most-mentioned participants (share of their mentions), keyed so that
+    outlets writing "Tara Reid" and "Reid" agree: people by surname, others by full name."""
+    counts: Counter[str] = Counter()
+    for entity in analysis.entities:
+        if entity.type not in CENTRAL_TYPES or not entity.name.strip():
+            continue
+        words = entity.name.lower().split()
+        key = words[-1] if entity.type == "PERSON" else " ".join(words)
+        counts[key] += max(1, len(entity.mentions))
+    top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:CENTRAL_K]
+    total = sum(c for _, c in top)
+    return {k: c / total for k, c in top} if total else {}
 
 
 def _years(analysis: ArticleAnalysis) -> dict[str, float]:

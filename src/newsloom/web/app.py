@@ -23,6 +23,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
+from starlette.routing import Match
 
 from ..config import Settings
 from ..errors import NewsloomError
@@ -35,6 +36,7 @@ from .ingest import ingest_records
 DEFAULT_MAX_BODY_BYTES = 2_000_000  # a POST of a few long articles fits; a stray upload does not
 STORIES_PER_PAGE = 100
 MAX_SEARCH_HITS = 200
+MAX_OFFSET = 1_000_000_000  # SQL integers overflow at 2**63; no store has a billion rows
 ID_PATTERN = r"^[0-9a-f]{1,32}$"
 CSP = ("default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; "
        "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
@@ -110,6 +112,31 @@ class SecurityHeaders:
         await self.app(scope, receive, wrapped)
 
 
+class AllowHeader:
+    """A 405 lists every method the path has, not only those of the first route matching it."""
+
+    def __init__(self, app: ASGIApp, routes: Callable[[], list[Any]]) -> None:
+        self.app = app
+        self.routes = routes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def wrapped(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] == 405:
+                methods: set[str] = set()
+                for route in self.routes():
+                    if getattr(route, "methods", None) and route.matches(scope)[0] != Match.NONE:
+                        methods |= set(route.methods)
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"allow"]
+                message["headers"] = headers + [(b"allow", ", ".join(sorted(methods)).encode())]
+            await send(message)
+
+        await self.app(scope, receive, wrapped)
+
+
 def _field_message(errors: list[dict[str, Any]]) -> str:
     """'body.articles.0.text: Field required; ...' — where each problem is, then what."""
     parts = []
@@ -176,7 +203,7 @@ def create_app(
             raise HTTPException(404, f"no story with id {story_id!r}")
         return found
 
-    errors_404 = {404: {"model": s.ErrorBody}}
+    errors_404: dict[int | str, dict[str, Any]] = {404: {"model": s.ErrorBody}}
 
     # -- JSON API ------------------------------------------------------------------------
 
@@ -184,7 +211,7 @@ def create_app(
     def list_stories(
         q: Annotated[str | None, Query(max_length=500, description="Words to search for.")] = None,
         limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-        offset: Annotated[int, Query(ge=0)] = 0,
+        offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
     ) -> Any:
         """Stories, biggest first; with ``q``, the stories whose articles or quotes match."""
         if q is None:
@@ -194,7 +221,8 @@ def create_app(
         found = [rows[i] for i in ranked if i in rows]
         return {"total": len(found), "stories": found[offset:offset + limit]}
 
-    @app.get("/api/stories/{story_id}", response_model=Story, responses=errors_404, tags=["stories"])
+    @app.get("/api/stories/{story_id}", response_model=Story, tags=["stories"],
+             responses={**errors_404, 400: {"model": s.ErrorBody, "description": "Ambiguous id prefix."}})
     def get_story(story_id: Annotated[str, Path(pattern=ID_PATTERN)]) -> Any:
         """One story with everything consolidated (a unique id prefix is enough)."""
         return find_story(story_id)
@@ -214,7 +242,7 @@ def create_app(
     def quotes(
         speaker: Annotated[str | None, Query(max_length=500, description="Exact name, any case.")] = None,
         limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-        offset: Annotated[int, Query(ge=0)] = 0,
+        offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
     ) -> Any:
         """Quote mentions as each article words them, optionally of one speaker."""
         return store.quotes(speaker, limit, offset)
@@ -247,10 +275,13 @@ def create_app(
             raise HTTPException(404, f"no article with id {article_id!r}")
         return {**row, "story_id": store.story_of(article_id)}
 
+    write_errors: dict[int | str, dict[str, Any]] = {
+        code: {"model": s.ErrorBody} for code in (400, 401, 403, 413)}
+
     @app.post(
         "/api/articles", response_model=s.IngestResult, status_code=201, tags=["articles"],
         dependencies=[Depends(writer)],
-        responses={401: {"model": s.ErrorBody}, 403: {"model": s.ErrorBody}, 413: {"model": s.ErrorBody}},
+        responses=write_errors,
     )
     def add_articles(body: s.IngestRequest) -> Any:
         """Analyse and store new articles and attach them to stories (stored ones are skipped)."""
@@ -269,7 +300,7 @@ def create_app(
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     @app.get("/index.html", response_class=HTMLResponse, include_in_schema=False)
-    def index(page: Annotated[int, Query(ge=1)] = 1) -> HTMLResponse:
+    def index(page: Annotated[int, Query(ge=1, le=MAX_OFFSET // STORIES_PER_PAGE)] = 1) -> HTMLResponse:
         total = store.count_stories()
         n_pages = max(1, math.ceil(total / STORIES_PER_PAGE))
         rows = store.story_summaries(STORIES_PER_PAGE, (page - 1) * STORIES_PER_PAGE)
@@ -298,6 +329,7 @@ def create_app(
         return HTMLResponse(pages.search(q, hits))
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(AllowHeader, routes=lambda: app.router.routes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     app.state.store = store
