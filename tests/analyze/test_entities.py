@@ -139,6 +139,13 @@ ROLE_ROWS: list[Row] = [
      [("Ilse Varga", "PERSON", [("Ilse Varga", 0)], None, ["spokesperson"])], []),
     ("Okafor's spokesperson, Ilse Varga, said the clip had been cut.",
      [("Ilse Varga", "PERSON", [("Ilse Varga", 0)], None, ["spokesperson of Okafor"])], []),
+    # A role before ", NAME," that the parse does not tie to the name.
+    ("The Silver Spoon host Jonh Delaney has spoken out after a video reportedly showing the show's "
+     "executive producer, Marla Quist, swearing at a crew member spread across social media.",
+     [("Marla Quist", "PERSON", [("Marla Quist", 0)], None, ["executive producer"])], []),
+    # ... but not when the comma ends a clause before the name.
+    ("After meeting the producer, Jane Roe said she was happy.",
+     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], []),
     # Negatives: a noun across a colon, a plural, a clause are not roles.
     ("Editor's note: Jane Roe wrote this column.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], []),
     ("Both candidates, Jane Roe and John Smith, spoke.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], []),

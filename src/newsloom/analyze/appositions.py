@@ -169,11 +169,18 @@ def premodifiers(doc: Doc, start: int, end: int) -> tuple[int, int]:
     return i, start
 
 
-def _role_word_before(doc: Doc, start: int, owner: OwnerFn) -> str | None:
-    """'Quennell's spokesperson Nadia Forsythe' parsed across a paragraph: a lower-case role
-    noun right before the name is its role whatever the parse says, with the lower-case
-    words and possessor before it."""
+def _role_word_before(doc: Doc, start: int, end: int, owner: OwnerFn) -> str | None:
+    """'Roe's spokesperson Jane Doe' parsed across a paragraph, 'the show's executive producer,
+    Jane Doe, swearing' parsed as no apposition: a lower-case role noun right before the name
+    (or before a comma, when another closes the name) is its role whatever the parse says,
+    with the lower-case words and possessor before it."""
     k = start - 1
+    if k >= 1 and doc[k].text == ",":
+        # "the show's executive producer, Marla Quennell, swearing": the comma must close
+        # the name too, else it ends a clause ("After meeting the producer, Jane Roe said").
+        if end >= len(doc) or doc[end].text not in {",", ".", ";"}:
+            return None
+        k -= 1
     if k < 0 or not doc[k].text.islower() or not is_role_noun(doc[k].text) or doc[k].tag_ != "NN":
         return None
     first = k
@@ -343,7 +350,7 @@ def describe(doc: Doc, start: int, end: int, owner: OwnerFn) -> Description:
         if role:
             roles.append(role)
     if not roles:
-        role = _role_word_before(doc, start, owner)
+        role = _role_word_before(doc, start, end, owner)
         if role:
             roles.append(role)
 

@@ -41,7 +41,9 @@ _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 def find_entities(ctx: StageContext) -> None:
     analysis = ctx.analysis
     authors = [p.author for p in analysis.posts if p.author]
-    analysis.entities = extract_entities(ctx.doc, analysis.article.id, analysis.paragraphs, authors)
+    analysis.entities = extract_entities(
+        ctx.doc, analysis.article.id, analysis.paragraphs, authors, analysis.article.text
+    )
 
 
 @dataclass
@@ -53,11 +55,17 @@ class _Group:
 
 
 def extract_entities(
-    doc: Doc, article_id: str, paragraphs: Iterable[Paragraph] = (), authors: Iterable[str] = ()
+    doc: Doc,
+    article_id: str,
+    paragraphs: Iterable[Paragraph] = (),
+    authors: Iterable[str] = (),
+    text: str | None = None,
 ) -> list[Entity]:
     """The article's entities, in order of first mention. ``authors``: display names of the
     embedded posts' authors, who spell their own names right ("Jonh" twice in the copy,
-    "— John Delacroix (@johndelacroix)" under his post)."""
+    "— John Delacroix (@johndelacroix)" under his post). ``text``: the text ``doc`` parsed
+    (``Doc.text`` is rebuilt from the tokens on every access)."""
+    text = doc.text if text is None else text
     mentions = find_mentions(doc)
     groups = _people(mentions) + _others(mentions)
     own_spelling = {" ".join(a.split()) for a in authors}
@@ -70,16 +78,15 @@ def extract_entities(
     for g in groups:
         if g.type == "PERSON":
             _describe(doc, g, names[id(g)], owners, quiet)
-    _ages_referred_back(doc, [g for g in groups if g.type == "PERSON"])
-    return _entities(doc, groups, names, article_id)
+    _ages_referred_back(doc, text, [g for g in groups if g.type == "PERSON"])
+    return _entities(text, groups, names, article_id)
 
 
-def _ages_referred_back(doc: Doc, people: Sequence[_Group]) -> None:
+def _ages_referred_back(doc: Doc, text: str, people: Sequence[_Group]) -> None:
     """'Night Ferry star Desmond Achterberg relapsed ... ¶ The 41-year-old actor entered ...':
     a sentence whose subject is "The N-year-old <person noun>" gives the age of the person
     who was the subject just before (within BACK_REFERENCE_SENTENCES sentences), when that
     person has no age yet."""
-    text = doc.text
     subjects = sorted(
         (m.first, g)
         for g in people
@@ -197,7 +204,7 @@ def _describe(
         group.roles.extend(description.roles)
 
 
-def _entities(doc: Doc, groups: Sequence[_Group], names: dict[int, str], article_id: str) -> list[Entity]:
+def _entities(text: str, groups: Sequence[_Group], names: dict[int, str], article_id: str) -> list[Entity]:
     # Two groups that end with one name and type are one entity (one id).
     merged: dict[tuple[str, str], _Group] = {}
     for g in groups:
@@ -210,7 +217,6 @@ def _entities(doc: Doc, groups: Sequence[_Group], names: dict[int, str], article
         into.roles += g.roles
         if g.age is not None and (into.age is None or g.age.start < into.age.start):
             into.age = g.age
-    text = doc.text  # built from the tokens on every access: once per article
     entities = []
     for (name, etype), g in merged.items():
         age = g.age

@@ -399,7 +399,7 @@ def _according_to(
 
 
 def _reported_speech(
-    doc: Doc, quoted: list[bool], lines: list[tuple[int, int, str]]
+    doc: Doc, text: str, quoted: list[bool], lines: list[tuple[int, int, str]]
 ) -> list[_Reported]:
     line_starts = [lo for lo, _, _ in lines]
     out = []
@@ -432,7 +432,7 @@ def _reported_speech(
         lo, hi = lines[n][0], lines[n][1]
         start = max(doc[first].idx, lo)
         end = min(doc[last - 1].idx + len(doc[last - 1]), hi)  # a clause never crosses paragraphs
-        while end > start and doc.text[end - 1] in ".,;: \t":
+        while end > start and text[end - 1] in ".,;: \t":
             end -= 1
         if start < end:
             out.append(_Reported(token, subject, start, end))
@@ -530,9 +530,15 @@ def _carried_on(
 
 
 def find_quotes(
-    doc: Doc, paragraphs: list[Paragraph], posts: list[Post], entities: list[Entity]
+    doc: Doc,
+    paragraphs: list[Paragraph],
+    posts: list[Post],
+    entities: list[Entity],
+    text: str | None = None,
 ) -> list[QuoteMention]:
-    text = doc.text
+    """Direct and indirect quotations in ``doc``; ``text`` is the text it parsed (``Doc.text``
+    is rebuilt from the tokens on every access)."""
+    text = doc.text if text is None else text
     lines = _lines(text, paragraphs)
     segments: list[tuple[int, Segment]] = []
     for n, (lo, hi, label) in enumerate(lines):
@@ -558,7 +564,7 @@ def find_quotes(
     events: list[tuple[int, int, object]] = [
         (seg.start, k, k) for k, (_, seg) in enumerate(segments)
     ]
-    events.extend((r.verb.idx, len(segments), r) for r in _reported_speech(doc, quoted, lines))
+    events.extend((r.verb.idx, len(segments), r) for r in _reported_speech(doc, text, quoted, lines))
     events.sort(key=lambda e: (e[0], e[1]))
     out: list[QuoteMention] = []
     previous: tuple[int, _Speaker | None] = (-99, None)
@@ -626,4 +632,6 @@ def find_quotes(
 def extract_quotes(ctx: StageContext) -> None:
     """Direct quotations and reported speech of one article, with cue and resolved speaker."""
     analysis = ctx.analysis
-    analysis.quotes = find_quotes(ctx.doc, analysis.paragraphs, analysis.posts, analysis.entities)
+    analysis.quotes = find_quotes(
+        ctx.doc, analysis.paragraphs, analysis.posts, analysis.entities, analysis.article.text
+    )

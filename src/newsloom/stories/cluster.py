@@ -53,7 +53,9 @@ MERGE_THRESHOLD = 0.4
 # Central participants (features.py ``central``): an article whose most-mentioned people,
 # organisations and places are not the story's is another event even when the vocabulary
 # matches (two rehab stories, two courthouse escapes).
-CENTRAL_PENALTY = 0.15
+CENTRAL_PENALTY = 0.0
+MERGE_CENTRAL_PENALTY = 0.0
+MERGE_YEAR_PENALTY = 0.0
 MERGE_ARTICLE = 0.1
 
 # Publication-time proximity (only when both sides know their day): no penalty within a
@@ -227,6 +229,8 @@ class StoryIndex:
             words=a.words, names=a.names, pairs=a.pairs, years=_unit_sum(a.years), central=_unit_sum(a.central)
         )
         score = self._score(feats, b)
+        score -= MERGE_CENTRAL_PENALTY * _mismatch(feats.central, b.central)
+        score -= MERGE_YEAR_PENALTY * _mismatch(feats.years, b.years)
         if a.days and b.days:
             gap = max(0, max(a.days[0], b.days[0]) - min(a.days[1], b.days[1]))
             score -= _time_gap_penalty(gap)
