@@ -17,15 +17,69 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-SYLLABLES = "ka lo mi ren dar vel so tan bri cor ell fen gar hal ius jor lin mar nor pel quin ros sel tor ul ven wex yor zan".split()
-ROLES = ["council member", "fire chief", "spokesperson", "engineer", "coach", "director",
-         "teacher", "lawyer", "nurse", "union leader", "producer", "police captain"]
+SYLLABLES = [
+    "ka",
+    "lo",
+    "mi",
+    "ren",
+    "dar",
+    "vel",
+    "so",
+    "tan",
+    "bri",
+    "cor",
+    "ell",
+    "fen",
+    "gar",
+    "hal",
+    "ius",
+    "jor",
+    "lin",
+    "mar",
+    "nor",
+    "pel",
+    "quin",
+    "ros",
+    "sel",
+    "tor",
+    "ul",
+    "ven",
+    "wex",
+    "yor",
+    "zan",
+]
+ROLES = [
+    "council member",
+    "fire chief",
+    "spokesperson",
+    "engineer",
+    "coach",
+    "director",
+    "teacher",
+    "lawyer",
+    "nurse",
+    "union leader",
+    "producer",
+    "police captain",
+]
 EVENT_KINDS = [
-    ("flood", "water rose over {place} after days of rain", "residents were moved to higher ground"),
-    ("fire", "a fire broke out at the {org} warehouse in {place}", "crews fought the blaze for hours"),
+    (
+        "flood",
+        "water rose over {place} after days of rain",
+        "residents were moved to higher ground",
+    ),
+    (
+        "fire",
+        "a fire broke out at the {org} warehouse in {place}",
+        "crews fought the blaze for hours",
+    ),
     ("strike", "workers at {org} walked out in {place}", "talks with managers stalled again"),
     ("transfer", "{org} signed a new striker in {place}", "fans queued outside the ground"),
-    ("bridge", "the old bridge in {place} was closed after cracks were found", "traffic was diverted"),
+    (
+        "bridge",
+        "the old bridge in {place} was closed after cracks were found",
+        "traffic was diverted",
+    ),
     ("election", "voters in {place} chose a new mayor", "turnout was higher than expected"),
 ]
 FILLER = [
@@ -62,10 +116,18 @@ class Event:
 
 
 def make_event(rng: random.Random) -> Event:
-    people = [(f"{name(rng)} {name(rng, 3)}", rng.choice(ROLES), rng.randint(24, 78)) for _ in range(3)]
+    people = [
+        (f"{name(rng)} {name(rng, 3)}", rng.choice(ROLES), rng.randint(24, 78)) for _ in range(3)
+    ]
     date = dt.date(2015, 1, 1) + dt.timedelta(days=rng.randint(0, 3000))
-    return Event(rng.choice(EVENT_KINDS), name(rng, 3), f"{name(rng)} {rng.choice(['Corp', 'Group', 'United', 'Works'])}",
-                 people, date, rng.randint(3, 900))
+    return Event(
+        rng.choice(EVENT_KINDS),
+        name(rng, 3),
+        f"{name(rng)} {rng.choice(['Corp', 'Group', 'United', 'Works'])}",
+        people,
+        date,
+        rng.randint(3, 900),
+    )
 
 
 def article(rng: random.Random, ev: Event, outlet: str) -> tuple[str, str]:
@@ -77,25 +139,30 @@ def article(rng: random.Random, ev: Event, outlet: str) -> tuple[str, str]:
     paras = [
         f"{place} — {upper_first(what.format(place=ev.place, org=org))} on {ev.date:%A}, "
         f"and {after}, {rng.choice(['officials', 'police', 'witnesses'])} said.",
-        f"{upper_first(r1)} {p1}, {a1}, said: \"We did everything we could, and we will keep doing it "
-        f"until every family in {ev.place} is safe.\"",
+        f'{upper_first(r1)} {p1}, {a1}, said: "We did everything we could, and we will keep doing it '
+        f'until every family in {ev.place} is safe."',
         f"About {ev.figure} people were affected, according to a statement from {org}. "
         + " ".join(rng.sample(FILLER, 3)),
-        f"\"This is not the end of it,\" {p2.split()[-1]}, the {r2}, {rng.choice(VERBS)}. "
-        f"\"We have asked for an independent review, and we expect answers.\"",
+        f'"This is not the end of it," {p2.split()[-1]}, the {r2}, {rng.choice(VERBS)}. '
+        f'"We have asked for an independent review, and we expect answers."',
         f"{p3}, {a3}, who works as a {r3}, said that the warnings had been ignored for years. "
         + " ".join(rng.sample(FILLER, 4)),
     ]
     if rng.random() < 0.3:
         handle = name(rng).lower()
-        paras.append(f"Thinking of everyone in {ev.place} tonight. #{ev.place}Strong "
-                     f"— {name(rng)} (@{handle}) {ev.date:%B} {ev.date.day}, {ev.date.year}")
+        paras.append(
+            f"Thinking of everyone in {ev.place} tonight. #{ev.place}Strong "
+            f"— {name(rng)} (@{handle}) {ev.date:%B} {ev.date.day}, {ev.date.year}"
+        )
     for _ in range(rng.randint(2, 5)):
         paras.append(" ".join(rng.sample(FILLER, 4)))
-    paras.append(f"\"{p1.split()[-1]} has my full support,\" {p2} said on {published:%A}.")
+    paras.append(f'"{p1.split()[-1]} has my full support," {p2} said on {published:%A}.')
     body = "\n\n".join(paras)
     marker = f" date {published.isoformat()} " if rng.random() < 0.5 else ""
-    return f"{marker}{title}\n\n{body}\n" if not marker else f"{marker}{body}\n", published.isoformat()
+    return (
+        f"{marker}{title}\n\n{body}\n" if not marker else f"{marker}{body}\n",
+        published.isoformat(),
+    )
 
 
 def main() -> None:
@@ -108,7 +175,10 @@ def main() -> None:
     args = ap.parse_args()
     rng = random.Random(args.seed)
     events = [make_event(rng) for _ in range(max(1, args.events))]
-    outlets = [f"{name(rng)}{rng.choice(['Gazette', 'Herald', 'Post', 'Daily', 'Courier'])}" for _ in range(12)]
+    outlets = [
+        f"{name(rng)}{rng.choice(['Gazette', 'Herald', 'Post', 'Daily', 'Courier'])}"
+        for _ in range(12)
+    ]
     args.out.mkdir(parents=True, exist_ok=True)
     lines = []
     for i in range(args.articles):
