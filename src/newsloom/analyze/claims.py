@@ -80,6 +80,7 @@ def _claim(doc, text: str, q: Quantity, start: int, end: int, people) -> Claim |
         noun = _counted_noun(span)
         if noun is None:
             return None
+        subject: str | None
         kind, subject = "count", _phrase(noun, span)
     elif kind == "age":
         if not 0 < q.value <= MAX_AGE:

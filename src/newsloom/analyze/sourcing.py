@@ -19,6 +19,7 @@ place or nationality entity covers and that reads as a title ("The Daily Courier
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from ..models import Entity, SourceCredit
 from .reporting import inside
@@ -86,7 +87,7 @@ def find_credits(
     return sorted(credits, key=lambda c: c.start)
 
 
-def _candidates(doc) -> Iterator[tuple[list, str, object]]:
+def _candidates(doc) -> Iterator[tuple[list, str, Any]]:
     """``(cue tokens, normalised cue, the token naming the credited party)`` per pattern."""
     for token in doc:
         lemma, lower = token.lemma_.lower(), token.lower_

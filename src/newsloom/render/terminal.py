@@ -49,9 +49,10 @@ def print_story(console: Console, story: Story) -> None:
         table = Table(title="copied passages")
         for col in ("passage", "outlets", "earliest"):
             table.add_column(col, overflow="fold")
-        for p in story.copied_passages:
-            outlets = ", ".join(sorted({s.source or s.article_id[:8] for s in p.spans}))
-            table.add_row(p.spans[0].text, outlets, p.earliest_source or p.earliest_reason)
+        for passage in story.copied_passages:
+            outlets = ", ".join(sorted({s.source or s.article_id[:8] for s in passage.spans}))
+            table.add_row(passage.spans[0].text, outlets,
+                          passage.earliest_source or passage.earliest_reason)
         console.print(table)
     if story.facts:
         table = Table(title="facts stated differently")
