@@ -183,3 +183,48 @@ def test_entities_add_name_keys():
     feats = extract_features(make(text, entities=("Ana Lima",)))
     assert "=ana lima" in feats.names
     assert "=ana lima" not in extract_features(make(text)).names
+
+
+PAIR_ROWS = [
+    # (text, pairs that must be found, pairs that must not)
+    ("Reid entered the Promises Treatment Center.", {"reid entered", "promise treatment", "treatment center"}, set()),
+    ("Teixeira signs with the Angels.", {"teixeira sign", "sign angel"}, set()),  # stop words skipped
+    ("Rain fell, markets rose.", {"rain fell", "market rose"}, {"fell market"}),  # clause break
+    ("The quake hit. Rescuers came.", {"quake hit"}, {"hit rescuer"}),  # sentence break
+    ("Prices rose 12 percent.", {"price rose"}, {"rose percent"}),  # a number breaks the pair
+    ("", set(), {""}),
+]
+
+
+@pytest.mark.parametrize("text,present,absent", PAIR_ROWS)
+def test_word_pairs(text, present, absent):
+    pairs = extract_features(make(text)).pairs
+    assert present <= pairs.keys()
+    assert not absent & pairs.keys()
+
+
+def test_state_of_another_version_still_loads():
+    """Story fields an older or newer version wrote (or lacks) do not break loading."""
+    analyses, _ = events()
+    index = StoryIndex()
+    for a in analyses[:3]:
+        index.assign(a)
+    state = json.loads(json.dumps(index.to_dict()))
+    for story in state["stories"]:
+        story["unknown_field"] = {"x": 1.0}
+        del story["pairs"]
+    del state["df"]["pairs"]
+    loaded = StoryIndex.from_dict(state)
+    key = loaded.assign(analyses[3])
+    assert key in loaded.stories and loaded.groups()
+
+
+def test_word_pairs_keep_the_first_in_reading_order():
+    from newsloom.stories.features import MAX_PAIRS
+
+    words = ["".join(w) for w in itertools.product("bdgkt", "aeiou", "mnprz")]  # 'bam', ...
+    clauses = [f"{words[2 * i]} {words[2 * i + 1]}" for i in range(MAX_PAIRS + 10)]
+    pairs = extract_features(make(". ".join(clauses) + ".")).pairs
+    assert len(pairs) == MAX_PAIRS
+    assert clauses[0] in pairs
+    assert clauses[MAX_PAIRS + 5] not in pairs
