@@ -21,12 +21,16 @@ def pick_model(preferred: str = "") -> str:
     )
 
 
-@functools.cache
 def load_nlp(preferred: str = ""):  # -> spacy.Language
     """The model, loaded once per process (workers call this too)."""
+    return _load(pick_model(preferred))
+
+
+@functools.cache  # keyed by the package name, so load_nlp() and load_nlp("") share it
+def _load(name: str):  # -> spacy.Language
     import spacy
 
-    nlp = spacy.load(pick_model(preferred))
+    nlp = spacy.load(name)
     # Long articles (and the odd 50 MB file) must not trip spaCy's safety limit.
     nlp.max_length = 50_000_000
     return nlp

@@ -85,10 +85,12 @@ def _units(analyses: Sequence[ArticleAnalysis]) -> list[Unit]:
         text = analysis.article.text
         excluded = excluded_spans(analysis.quotes, analysis.posts)
         for s_index, (start, end) in enumerate(sentences_of(analysis)):
+            # Only the quotes and posts overlapping this sentence can exclude its words.
+            near = [(s, e) for s, e in excluded if s < end and start < e]
             words = tuple(
                 m.group(0).lower()
                 for m in _WORD.finditer(text, start, end)
-                if not inside(m.start(), m.end(), excluded)
+                if not near or not inside(m.start(), m.end(), near)
             )
             if len(words) >= MIN_OWN_WORDS:
                 units.append(Unit(a_index, s_index, start, end, words))

@@ -34,6 +34,8 @@ _SUFFIXES = ("ings", "ing", "edly", "ed", "ies", "es", "s", "ly")
 
 def fold(text: str) -> str:
     """Case-, accent- and apostrophe-insensitive form."""
+    if text.isascii():  # most news text: nothing to decompose, and 10x cheaper
+        return text.replace("`", "'").lower()
     decomposed = unicodedata.normalize("NFKD", text.translate(_APOSTROPHES))
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
