@@ -112,34 +112,3 @@ def test_stage_is_registered_with_its_contract():
     spec = REGISTRY.stages["metadata"]
     assert spec.fn is fill_metadata
     assert spec.requires == ("paragraphs",) and spec.assigns == ("metadata",)
-
-
-# (text, paragraph labels, expected published): a date line above the body, labelled metadata
-PUBLISHED_ROWS = [
-    ("Ship thwarts attack\nUpdated: November 11, 2011 18:50 IST\n" + LEDE,
-     ["title", "metadata", "body"], "2011-11-11"),
-    ("Actor leaves rehab\nFirst Published: June 13, 2013 4:59 PM EDT\n" + LEDE,
-     ["title", "metadata", "body"], "2013-06-13"),
-    ("Published on 14 March 2021\n" + LEDE, ["metadata", "body"], "2021-03-14"),
-    ("March 14, 2021\n" + LEDE, ["metadata", "body"], "2021-03-14"),
-    # a publication date wins over an update date, whichever comes first
-    ("Updated: March 15, 2021\nPublished: March 14, 2021\n" + LEDE,
-     ["metadata", "metadata", "body"], "2021-03-14"),
-    # negative rows: a date in the body, a long metadata line, a date below the body start,
-    # a metadata line that is no date
-    ("Bridge opens\nThe bridge opened on March 14, 2021, the mayor said.", ["title", "body"], None),
-    ("By Jane Roe, senior correspondent covering transport and city hall, March 14, 2021, 10:00\n"
-     + LEDE, ["metadata", "body"], None),
-    (LEDE + "\nMarch 14, 2021", ["body", "metadata"], None),
-    ("url: https://example.org/story\n" + LEDE, ["metadata", "body"], None),
-]
-
-
-@pytest.mark.parametrize(("text", "labels", "published"), PUBLISHED_ROWS)
-def test_published_from_a_date_line_above_the_body(text, labels, published):
-    assert run(text, labels).published == published
-
-
-def test_a_date_the_reader_found_is_not_replaced():
-    text = "Updated: November 11, 2011\n" + LEDE
-    assert run(text, ["metadata", "body"], published="2011-11-10").published == "2011-11-10"

@@ -5,9 +5,7 @@
 - title: the paragraph the boilerplate stage labelled ``title`` before the body (e.g. a
   headline followed by a single newline, which the reader does not take), with its span.
   No title is made up from the lede: an article without a headline has ``title = None``;
-- published: from a date line above the body that the boilerplate stage labelled metadata
-  (``Published: June 13, 2013 4:59 PM EDT``, ``Updated: …``, a date alone on its line; a
-  publication date wins over an update date), else from a URL path like ``/2021/03/14/``;
+- published: from a URL path like ``/2021/03/14/``;
 - source: from the URL's domain (``www.daily-courier.example`` → ``daily-courier``).
 
 It never overrides what the reader found, and costs one regex match per field.
@@ -15,10 +13,8 @@ It never overrides what the reader found, and costs one regex match per field.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from ..ingest.dates import normalise_date
 from ..ingest.headers import find_dateline
 from ..ingest.urls import date_from_url, source_from_url
 from ..models import Article, Paragraph, Span
@@ -52,9 +48,7 @@ def metadata_update(article: Article, paragraphs: list[Paragraph]) -> dict[str, 
         if title_span:
             update["title"], update["title_span"] = title_span.text, title_span
     if article.published is None:
-        before = body.start if body is not None else len(text)
-        published = _dated_line(text, [p for p in ordered if p.start < before])
-        published = published or date_from_url(article.url)
+        published = date_from_url(article.url)
         if published:
             update["published"] = published
     if article.source is None:
@@ -62,38 +56,6 @@ def metadata_update(article: Article, paragraphs: list[Paragraph]) -> dict[str, 
         if source:
             update["source"] = source
     return update
-
-
-# "Published: …", "First published on …", "Updated …", "Date: …" or nothing before the date.
-DATE_LABEL = re.compile(
-    r"\s*(?:(?P<label>(?:first |last )?(?:published|posted|updated|modified)|date)\b(?: on)?)?"
-    r"\s*[:\-–—]?\s*",
-    re.IGNORECASE,
-)
-# A date line is short; a longer metadata paragraph is a byline or a credit with a date in it.
-MAX_DATE_LINE = 80
-
-
-def _dated_line(text: str, paragraphs: list[Paragraph]) -> str | None:
-    """The publication date a metadata line above the body states, if any."""
-    updated = None
-    for p in paragraphs:
-        line = text[p.start : p.end].strip()
-        if p.label != "metadata" or not line or len(line) > MAX_DATE_LINE:
-            continue
-        m = DATE_LABEL.match(line)
-        rest = line[m.end() :] if m else line
-        if not rest[:1].isalnum():
-            continue
-        date = normalise_date(rest)
-        if date is None:
-            continue
-        label = (m.group("label") or "").lower() if m else ""
-        if label.endswith(("updated", "modified")):
-            updated = updated or date
-        else:
-            return date
-    return updated
 
 
 def _skip_space(text: str, start: int, end: int) -> int:
