@@ -44,6 +44,7 @@ from dataclasses import dataclass
 
 from ..models import Article, Paragraph, ParagraphLabel
 from ..pipeline import StageContext, stage
+from .reporting import strip_span
 from .social import LINK, SIGNATURE
 
 # --- thresholds (calibrated on the patterns of INPUT-FORMATS.md and hand-made counter-examples
@@ -192,10 +193,8 @@ def _pieces(
 
 
 def _trim(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
+    """The span without its surrounding whitespace, or nothing when it is blank."""
+    start, end = strip_span(text, start, end)
     if start < end:
         yield start, end
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .reporting import strip_span
+
 # Double quotation marks. ``''`` and ```` `` ```` are two-character marks (NYT, TeX-style text).
 _DOUBLE = re.compile(r"''|``|[\"“”„«»]")
 _SINGLE = re.compile(r"['‘’]")
@@ -56,14 +58,6 @@ def _direction(text: str, start: int, end: int, lo: int, hi: int) -> str:
     return "either"
 
 
-def _trim(text: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return start, end
-
-
 def paragraph_segments(text: str, lo: int, hi: int) -> list[Segment]:
     """Quoted segments of the paragraph ``text[lo:hi]`` (double marks).
 
@@ -79,7 +73,7 @@ def paragraph_segments(text: str, lo: int, hi: int) -> list[Segment]:
             if way == "close" and m.start() > lo:
                 # Closes a quote opened in an earlier paragraph (or a lost opening mark).
                 begin = out[-1].close_end if out else lo
-                s, e = _trim(text, begin, m.start())
+                s, e = strip_span(text, begin, m.start())
                 if s < e:
                     out.append(Segment(s, e, s, m.end(), closed=True, opened=False))
             else:
@@ -92,12 +86,12 @@ def paragraph_segments(text: str, lo: int, hi: int) -> list[Segment]:
             outer = stack[0]
             stack.pop()
             if not stack:
-                s, e = _trim(text, outer[1], m.start())
+                s, e = strip_span(text, outer[1], m.start())
                 if s < e:
                     out.append(Segment(s, e, outer[0], m.end(), closed=True, opened=True))
     if stack:
         outer = stack[0]
-        s, e = _trim(text, outer[1], hi)
+        s, e = strip_span(text, outer[1], hi)
         if s < e:
             out.append(Segment(s, e, outer[0], e, closed=False, opened=True))
     return out
@@ -127,7 +121,7 @@ def single_segments(text: str, lo: int, hi: int) -> list[Segment]:
         elif (after.isspace() or after in _CLOSE_AFTER or after in "”\"") and not before.isspace():
             if before in "sS" and after.isspace() and text[open_at:i].count(" ") > 8:
                 continue  # probably a plural possessive ("the players' union")
-            s, e = _trim(text, open_at, i)
+            s, e = strip_span(text, open_at, i)
             if s < e:
                 out.append(Segment(s, e, open_at - 1, m.end(), closed=True, opened=True, single=True))
             open_at = None

@@ -18,6 +18,15 @@ def excluded_spans(quotes: Iterable[QuoteMention], posts: Iterable[Post]) -> lis
     return sorted(spans)
 
 
+def strip_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """``[start, end)`` without the whitespace at either end (the text itself is untouched)."""
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
 def inside(start: int, end: int, spans: Iterable[tuple[int, int]]) -> bool:
     """Whether ``[start, end)`` overlaps any of ``spans``."""
     return any(s < end and start < e for s, e in spans)

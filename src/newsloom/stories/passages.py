@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-from ..analyze.reporting import body_ranges, excluded_spans, inside
+from ..analyze.reporting import body_ranges, excluded_spans, inside, strip_span
 from ..models import Article, ArticleAnalysis, CopiedPassage, PassageSpan, stable_id
 from .outlets import outlet_key
 
@@ -68,15 +68,7 @@ def sentences_of(analysis: ArticleAnalysis) -> list[tuple[int, int]]:
             spans.append((cursor, match.start()))
             cursor = match.end()
         spans.append((cursor, end))
-    return [_trim(text, s, e) for s, e in spans if text[s:e].strip()]
-
-
-def _trim(text: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return start, end
+    return [strip_span(text, s, e) for s, e in spans if text[s:e].strip()]
 
 
 def _units(analyses: Sequence[ArticleAnalysis]) -> list[Unit]:
