@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from sqlalchemy import delete
 
@@ -76,4 +78,72 @@ def test_export_holds_the_stories_of_the_articles_asked_for(tmp_path):
     corpus = api.export(store, report.article_ids[:1])
     assert report.article_ids[0] in {a.id for a in corpus.articles}
     assert all(report.article_ids[0] in s.article_ids for s in corpus.stories)
+    store.close()
+
+
+# Two look-alike fires in one town (same chief, same words), years apart: a stream puts the
+# first article of the second fire into the first fire's story; the index splits it later.
+FIRE_SHARED = [
+    "Fire crews fought a large warehouse blaze in Norbury on {day}, fire chief Anna Pell said.",
+    "Chief Pell said {crews} firefighters were sent to the industrial estate in Norbury.",
+    "Smoke could be seen across Norbury and residents were told to keep windows closed.",
+    "The Norbury fire service said the blaze was under control by the evening.",
+    "Anna Pell praised the crews who worked through the night in Norbury.",
+]
+FIRE_EVENTS = {
+    "a": [
+        "The fire destroyed the Kestrel Logistics depot on Mill Lane in March 2019.",
+        "Kestrel Logistics owner Tomas Verey said the depot held furniture for export.",
+        "Investigators blamed an electrical fault in the Kestrel depot's loading bay.",
+        "Verey said 85 Kestrel workers would be moved to the company's other site.",
+        "Mill Lane stayed closed for two days while the Kestrel building was made safe.",
+        "The 2019 fire was the largest in Norbury for a decade, Pell said.",
+    ],
+    "b": [
+        "The blaze gutted the Orwin Paper store on Canal Street in October 2023.",
+        "Orwin Paper director Lisa Marchetti said the store held recycled card and pulp.",
+        "Police are treating the Orwin Paper fire as arson after a witness saw two men.",
+        "Marchetti said 30 Orwin staff had been sent home on full pay.",
+        "Canal Street residents were evacuated as Orwin's roof collapsed.",
+        "Detectives appealed for footage from Canal Street taken in October 2023.",
+    ],
+}
+
+
+def _fire_articles(tmp_path, seed: int = 1) -> list[str]:
+    import random
+
+    rng = random.Random(seed)
+    files = []
+    for event in ("a", "b"):
+        for i in range(6):
+            lines = rng.sample(FIRE_SHARED, 4) + rng.sample(FIRE_EVENTS[event], 3)
+            rng.shuffle(lines)
+            body = "\n\n".join(
+                line.format(day=rng.choice(["Tuesday", "Wednesday"]), crews=rng.choice([60, 70, 80]))
+                for line in lines
+            )
+            path = tmp_path / f"{event}{i}.txt"
+            path.write_text(f"Warehouse fire report {event}{i}\n\n{body}\n", encoding="utf-8")
+            files.append(str(path))
+    return files
+
+
+def test_a_story_split_by_a_later_run_is_stored_as_two_stories(tmp_path):
+    files = _fire_articles(tmp_path)
+    db = str(tmp_path / "split.db")
+    store = open_store(db)
+    api.ingest(files[:7], store, Settings(db_url=db))  # six of fire A and the first of fire B
+    assert [len(s.article_ids) for s in store.stories()] == [7]
+    api.ingest(files[7:], store, Settings(db_url=db))
+    by_id = {a.article.id: a.article.path for a in store.analyses()}
+    stored = {frozenset(Path(by_id[aid]).name[0] for aid in s.article_ids) for s in store.stories()}
+    assert stored == {frozenset("a"), frozenset("b")}
+    assert [len(s.article_ids) for s in store.stories()] == [6, 6]
+    # The same articles in one run give the same stories.
+    db_once = str(tmp_path / "once.db")
+    once = open_store(db_once)
+    api.ingest(files, once, Settings(db_url=db_once))
+    assert _groups(once) == _groups(store)
+    once.close()
     store.close()

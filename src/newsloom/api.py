@@ -19,6 +19,7 @@ from .models import Article, ArticleAnalysis, Corpus, Skipped, Story
 from .render.json import build_corpus, write_corpus
 from .store import SqlStore, open_store
 from .stories import StoryIndex, consolidate
+from .stories.features import Features, extract_features
 
 # The meta row holding the incremental clustering state between runs.
 STORY_INDEX_KEY = "story_index"
@@ -109,13 +110,20 @@ def ingest_items(
     touched.update(_recover_unindexed(store, index))
     if touched:
         save_story_index(store, index)
-    report.stories = len(rebuild_stories(store, index, touched))
+    # Splits move articles that were not touched now: rebuild every story the index changed.
+    keys = index.take_changed() | {index.story_key(aid) for aid in touched}
+    report.stories = len(rebuild_stories(store, index, keys))
     return report
 
 
 def load_story_index(store: SqlStore) -> StoryIndex:
     state = store.get_meta(STORY_INDEX_KEY)
-    return StoryIndex.from_dict(json.loads(state)) if state else StoryIndex()
+    def load_features(article_ids: Sequence[str]) -> dict[str, Features]:
+        return {a.article.id: extract_features(a) for a in store.analyses(article_ids)}
+
+    if not state:
+        return StoryIndex(load_features)
+    return StoryIndex.from_dict(json.loads(state), load_features)
 
 
 def save_story_index(store: SqlStore, index: StoryIndex) -> None:
@@ -132,9 +140,8 @@ def _recover_unindexed(store: SqlStore, index: StoryIndex) -> list[str]:
     return missing
 
 
-def rebuild_stories(store: SqlStore, index: StoryIndex, article_ids: Iterable[str]) -> list[Story]:
-    """Consolidate again the stories holding ``article_ids``, one story in memory at a time."""
-    keys = {index.story_key(aid) for aid in article_ids}
+def rebuild_stories(store: SqlStore, index: StoryIndex, keys: Iterable[str]) -> list[Story]:
+    """Consolidate again the index's stories ``keys``, one story in memory at a time."""
     rebuilt = []
     for key in sorted(keys):
         members = index.stories[key].members

@@ -228,3 +228,95 @@ def test_word_pairs_keep_the_first_in_reading_order():
     assert len(pairs) == MAX_PAIRS
     assert clauses[0] in pairs
     assert clauses[MAX_PAIRS + 5] not in pairs
+
+
+# --- splitting a story that holds two look-alike events --------------------------------------
+
+
+def _unit(terms: list[str]) -> dict[str, float]:
+    return {t: 1 / len(terms) ** 0.5 for t in terms}
+
+
+SHARED_WORDS = ["rehab", "clinic", "actress", "checked", "treatment", "facility", "spokesperson",
+                "confirmed", "malibu", "stay", "center", "court"]
+EVENT_A = (["tara reid", "reid", "promises", "ketsoyan", "american pie", "2008"],
+           ["pie", "scrubs", "representative", "promises", "party", "film"])
+EVENT_B = (["lindsay lohan", "lohan", "betty ford", "cliffside", "holley", "2013"],
+           ["judge", "transfer", "attorney", "probation", "mandated", "order"])
+
+
+def lookalike(rng: random.Random, event: tuple[list[str], list[str]]):
+    """Features of one article: the kind's shared vocabulary plus its own event's details."""
+    from newsloom.stories.features import Features
+
+    names, words = event
+    w = rng.sample(SHARED_WORDS, 9) + rng.sample(words, 4) + [f"w{rng.randrange(10**6)}" for _ in range(3)]
+    n = ["malibu", "california"] + rng.sample(names, 4) + [f"n{rng.randrange(10**6)}"]
+    return Features(words=_unit(w), names=_unit(n), pairs=_unit([f"{w[i]} {w[i + 1]}" for i in range(0, 8, 2)]))
+
+
+def lookalike_stream(seed: int, b_count: int = 8):
+    """Background articles, six of event A, then ``b_count`` of look-alike event B."""
+    from newsloom.stories.features import Features
+
+    rng = random.Random(seed)
+    feed = [(f"x{i}", Features(words=_unit([f"f{i}_{k}" for k in range(10)] + ["court"]),
+                               names=_unit([f"g{i}"]))) for i in range(40)]
+    feed += [(f"a{i}", lookalike(rng, EVENT_A)) for i in range(6)]
+    feed += [(f"b{i}", lookalike(rng, EVENT_B)) for i in range(b_count)]
+    return feed
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_story_holding_two_lookalike_events_splits_and_stays_split(seed):
+    index = StoryIndex()
+    joined_a = False
+    for aid, feats in lookalike_stream(seed):
+        key = index.add(aid, feats)
+        joined_a |= aid.startswith("b") and key == index.story_key("a0")
+    assert joined_a, "the first articles of event B should land in A's story (what a stream does)"
+    groups = {frozenset(g) for g in index.groups() if not g[0].startswith("x")}
+    assert groups == {frozenset(f"a{i}" for i in range(6)), frozenset(f"b{i}" for i in range(8))}
+    # A's story keeps its key; B's is new and is never merged back.
+    assert index.story_key("a0") == index.story_key("a5") != index.story_key("b0")
+
+
+def test_one_event_does_not_split():
+    from newsloom.stories.features import Features
+
+    rng = random.Random(7)
+    index = StoryIndex()
+    for i in range(400):  # background, so the event's words stay rare in the stream
+        index.add(f"x{i}", Features(words=_unit([f"f{i}_{k}" for k in range(10)]), names=_unit([f"g{i}"])))
+    for i in range(30):
+        index.add(f"a{i}", lookalike(rng, EVENT_A))
+    assert len({index.story_key(f"a{i}") for i in range(30)}) == 1
+
+
+def test_changed_stories_include_both_halves_of_a_split():
+    index = StoryIndex()
+    feed = lookalike_stream(0)
+    for aid, feats in feed[:-1]:
+        index.add(aid, feats)
+    index.take_changed()
+    index.add(*feed[-1])
+    assert index.take_changed() == {index.story_key("b7")}
+    index = StoryIndex()
+    for aid, feats in feed:
+        index.add(aid, feats)
+    assert {index.story_key("a0"), index.story_key("b0")} <= index.take_changed()
+
+
+def test_a_restored_index_splits_like_the_live_one_when_it_can_load_features():
+    feed = lookalike_stream(3)
+    feats = dict(feed)
+    live = StoryIndex()
+    for aid, f in feed[:47]:  # background, event A, the first B article
+        live.add(aid, f)
+    restored = StoryIndex.from_dict(
+        json.loads(json.dumps(live.to_dict())), lambda ids: {aid: feats[aid] for aid in ids}
+    )
+    for aid, f in feed[47:]:
+        assert live.add(aid, f) == restored.add(aid, f)
+    assert live.groups() == restored.groups()
+    assert len({restored.story_key(aid) for aid, _ in feed[40:]}) == 2

@@ -19,7 +19,12 @@ stories (most shared keys first) scored. No all-pairs comparison, ever.
 
 Streaming can open two stories for one event before the article that links them arrives, so
 an article that scores above ``MERGE_THRESHOLD`` with a second story merges the two when
-their centroids agree too. Batch (``cluster_analyses``) is the streaming path over a
+their centroids agree too. The opposite mistake -- the first article of an event joining a
+look-alike story before its own exists, the rest of the event following it -- is undone by
+splitting (``split.py``): as a story grows it is bisected on weights local to its members,
+and split when the halves have nothing specific in common; the two halves are never merged
+again. Splitting re-reads members' features: the latest are kept in memory, older ones come
+from ``load_features`` (the store, in ``api``). Batch (``cluster_analyses``) is the streaming path over a
 canonical order (publication day, then article id), so a batch run and a stream in that
 order give the same stories; other orders are measured by ``newsloom eval ecbplus``.
 
@@ -30,13 +35,14 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..models import ArticleAnalysis
 from .features import Features, extract_features
+from .split import bisect
 
 # --- Calibrated on ECB+ dev (772 articles, 66 events in 33 topics of two look-alike events)
 # by a grid search over W_NAMES {0.3..0.7} x THRESHOLD {0.10..0.30} x YEAR_PENALTY {0.15, 0.3}
@@ -56,6 +62,20 @@ YEAR_PENALTY = 0.15
 MERGE_THRESHOLD = 0.4
 MERGE_ARTICLE = 0.1
 
+# Story splitting (split.py): a story is checked when its size first reaches SPLIT_MIN_SIZE and
+# again each time it grew by SPLIT_GROWTH, up to SPLIT_MAX_SIZE members; it splits when the
+# two halves of its best bisection are at most SPLIT_BELOW similar (locally weighted) and the
+# smaller half has SPLIT_MIN_HALF members. SPLIT_BELOW picked on ECB+ dev from 0.06..0.14
+# (batch + eight shuffled orders): 0.07-0.09 is a plateau (within-topic ARI +0.06..0.08 over
+# no splitting); above 0.1 stories of one event start to fall apart.
+SPLIT_BELOW = 0.08
+SPLIT_MIN_HALF = 3
+SPLIT_MIN_SIZE = 6
+SPLIT_GROWTH = 1.5
+SPLIT_MAX_SIZE = 64
+# Features kept in memory for splitting (the rest are re-read through ``load_features``).
+RECENT_FEATURES = 5000
+
 # Publication-time proximity (only when both sides know their day): no penalty within a
 # week (follow-ups of one event), then up to TIME_PENALTY over the next TIME_SCALE days.
 TIME_GRACE_DAYS = 7
@@ -74,6 +94,7 @@ NORM_REFRESH = 1.25
 
 CHANNELS = ("words", "names", "pairs")
 Weighted = dict[str, tuple[dict[str, float], float]]
+FeatureLoader = Callable[[Sequence[str]], dict[str, Features]]
 
 
 def _idf(df: int, n: int) -> float:
@@ -91,6 +112,8 @@ class Story:
     days: list[int] = field(default_factory=list)  # min, max publication day when known
     norms: dict[str, float] = field(default_factory=dict)  # channel -> |centroid * idf|^2
     norm_n: int = 0  # article count when the norms were last recomputed
+    checked: int = 0  # member count at the last split check
+    apart: list[str] = field(default_factory=list)  # stories split from this one: never re-merge
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -103,13 +126,15 @@ class Story:
             "days": self.days,
             "norms": self.norms,
             "norm_n": self.norm_n,
+            "checked": self.checked,
+            "apart": self.apart,
         }
 
 
 class StoryIndex:
     """Incremental story clustering with IDF learned from the stream."""
 
-    def __init__(self) -> None:
+    def __init__(self, load_features: FeatureLoader | None = None) -> None:
         self.n = 0
         self.df: dict[str, Counter[str]] = {c: Counter() for c in CHANNELS}
         self.stories: dict[str, Story] = {}
@@ -117,6 +142,11 @@ class StoryIndex:
         self.postings: dict[str, list[str]] = {}
         self.merged: dict[str, str] = {}  # absorbed story key -> the key it went into
         self.counter = 0
+        # Features of the latest articles (splitting re-reads members; older ones come from
+        # ``load_features``, e.g. the store). Not part of the saved state.
+        self.recent: OrderedDict[str, Features] = OrderedDict()
+        self.load_features = load_features
+        self.changed: set[str] = set()  # stories touched since ``take_changed``
 
     # --- public API -----------------------------------------------------------------------
 
@@ -143,6 +173,7 @@ class StoryIndex:
             self.counter += 1
             key = f"s{self.counter}"
             self.stories[key] = Story(key=key)
+        self._remember(aid, feats)
         self._attach(self.stories[key], aid, feats, keys)
         # The article may be the link between its story and another one opened earlier for
         # the same event: merge them when the two centroids agree (centroid linkage).
@@ -150,9 +181,18 @@ class StoryIndex:
             if score < MERGE_ARTICLE:
                 break
             other = self._find(other)
-            if other != key and self._story_score(self.stories[key], self.stories[other]) >= MERGE_THRESHOLD:
+            if other == key or self._kept_apart(key, other):
+                continue
+            if self._story_score(self.stories[key], self.stories[other]) >= MERGE_THRESHOLD:
                 key = self._merge(key, other)
-        return key
+        self._check_split(key)
+        return self.story_key(aid)
+
+    def take_changed(self) -> set[str]:
+        """Keys of the stories opened, grown, merged or split since the last call."""
+        keys = {self._find(k) for k in self.changed}
+        self.changed = set()
+        return {k for k in keys if k in self.stories}
 
     def story_key(self, article_id: str) -> str:
         return self._find(self.story_of_article[article_id])
@@ -260,6 +300,7 @@ class StoryIndex:
     # --- updates --------------------------------------------------------------------------
 
     def _attach(self, story: Story, aid: str, feats: Features, keys: list[str]) -> None:
+        self.changed.add(story.key)
         story.members.append(aid)
         self.story_of_article[aid] = story.key
         if len(story.members) == 1:  # a new story: its norms start from zero here
@@ -307,8 +348,80 @@ class StoryIndex:
             )
         a.norms = {}
         a.norm_n = 0
+        a.apart.extend(b.apart)
         self.merged[gone] = keep
+        self.changed.add(keep)
         return keep
+
+    def _kept_apart(self, a: str, b: str) -> bool:
+        return any(self._find(k) == b for k in self.stories[a].apart) or any(
+            self._find(k) == a for k in self.stories[b].apart
+        )
+
+    def _check_split(self, key: str) -> None:
+        story = self.stories[key]
+        size = len(story.members)
+        if size < SPLIT_MIN_SIZE or size > SPLIT_MAX_SIZE or size < story.checked * SPLIT_GROWTH:
+            return
+        story.checked = size
+        features = self._member_features(story.members)
+        if features is None:
+            return
+        members = [features[a] for a in story.members]
+        weights = {"names": W_NAMES, "pairs": W_PAIRS, "words": 1 - W_NAMES - W_PAIRS}
+        labels, between = bisect(members, weights)
+        halves = [[a for a, x in zip(story.members, labels, strict=True) if x == side] for side in (0, 1)]
+        if between > SPLIT_BELOW or min(len(h) for h in halves) < SPLIT_MIN_HALF:
+            return
+        # The half holding the story's first member keeps the key.
+        stay, leave = halves if story.members[0] in halves[0] else halves[::-1]
+        self.counter += 1
+        new = Story(key=f"s{self.counter}", apart=[key])
+        story.apart.append(new.key)
+        self.stories[new.key] = new
+        self._rebuild(story, stay, features)
+        self._rebuild(new, leave, features)
+        self.changed.update((key, new.key))
+        for aid in leave:
+            self.story_of_article[aid] = new.key
+            for k in self._keys(features[aid]):
+                posting = self.postings.setdefault(k, [])
+                if not posting or posting[-1] != new.key:
+                    posting.append(new.key)
+
+    def _remember(self, aid: str, feats: Features) -> None:
+        self.recent[aid] = feats
+        if len(self.recent) > RECENT_FEATURES:
+            self.recent.popitem(last=False)
+
+    def _member_features(self, members: list[str]) -> dict[str, Features] | None:
+        """Features of these articles, or None when some are neither recent nor loadable."""
+        found = {aid: self.recent[aid] for aid in members if aid in self.recent}
+        missing = [aid for aid in members if aid not in found]
+        if missing and self.load_features is not None:
+            found.update(self.load_features(missing))
+        return found if len(found) == len(members) else None
+
+    def _rebuild(self, story: Story, members: list[str], features: dict[str, Features]) -> None:
+        """Centroids, years and days of ``story`` from these members' features."""
+        story.members = list(members)
+        for channel in CHANNELS:
+            centroid: Counter[str] = Counter()
+            for aid in members:
+                centroid.update(getattr(features[aid], channel))
+            setattr(story, channel, dict(centroid))
+        years: Counter[str] = Counter()
+        days = []
+        for aid in members:
+            feats = features[aid]
+            years.update(feats.years)
+            if feats.day is not None:
+                days.append(feats.day)
+        story.years = dict(years)
+        story.days = [min(days), max(days)] if days else []
+        story.norms = {}
+        story.norm_n = 0
+        story.checked = len(members)
 
     def _find(self, key: str) -> str:
         path = []
@@ -335,8 +448,8 @@ class StoryIndex:
         }
 
     @classmethod
-    def from_dict(cls, state: dict[str, Any]) -> StoryIndex:
-        index = cls()
+    def from_dict(cls, state: dict[str, Any], load_features: FeatureLoader | None = None) -> StoryIndex:
+        index = cls(load_features)
         index.n = state["n"]
         index.counter = state["counter"]
         index.df = {c: Counter(state["df"].get(c, {})) for c in CHANNELS}
@@ -397,7 +510,7 @@ def cluster_analyses(analyses: Sequence[ArticleAnalysis]) -> list[list[ArticleAn
     by_id: dict[str, ArticleAnalysis] = {}
     for analysis in ordered:
         by_id.setdefault(analysis.article.id, analysis)
-    index = StoryIndex()
+    index = StoryIndex(lambda ids: {aid: extract_features(by_id[aid]) for aid in ids})
     for analysis in by_id.values():
         index.assign(analysis)
     rank = {aid: i for i, aid in enumerate(by_id)}
