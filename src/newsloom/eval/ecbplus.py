@@ -171,6 +171,7 @@ def analyse(items: Sequence[Item], settings: Settings | None = None) -> list[Art
 def newsloom_labels(analyses: Sequence[ArticleAnalysis], order: str, seed: int = 0) -> list[str]:
     """Story label per analysis: ``batch`` (cluster_analyses) or ``stream`` (shuffled feed)."""
     from ..stories.cluster import StoryIndex, cluster_analyses
+    from ..stories.features import extract_features
 
     if order == "batch":
         label = {}
@@ -178,7 +179,8 @@ def newsloom_labels(analyses: Sequence[ArticleAnalysis], order: str, seed: int =
             for a in group:
                 label[a.article.id] = f"b{n}"
         return [label[a.article.id] for a in analyses]
-    index = StoryIndex()
+    by_id = {a.article.id: a for a in analyses}
+    index = StoryIndex(lambda ids: {aid: extract_features(by_id[aid]) for aid in ids})
     feed = list(analyses)
     random.Random(seed).shuffle(feed)
     for a in feed:
