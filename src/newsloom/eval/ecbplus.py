@@ -170,8 +170,7 @@ def analyse(items: Sequence[Item], settings: Settings | None = None) -> list[Art
 
 def newsloom_labels(analyses: Sequence[ArticleAnalysis], order: str, seed: int = 0) -> list[str]:
     """Story label per analysis: ``batch`` (cluster_analyses) or ``stream`` (shuffled feed)."""
-    from ..stories.cluster import StoryIndex, cluster_analyses
-    from ..stories.features import extract_features
+    from ..stories.cluster import StoryIndex, cluster_analyses, features_of
 
     if order == "batch":
         label = {}
@@ -179,8 +178,7 @@ def newsloom_labels(analyses: Sequence[ArticleAnalysis], order: str, seed: int =
             for a in group:
                 label[a.article.id] = f"b{n}"
         return [label[a.article.id] for a in analyses]
-    by_id = {a.article.id: a for a in analyses}
-    index = StoryIndex(lambda ids: {aid: extract_features(by_id[aid]) for aid in ids})
+    index = StoryIndex(features_of({a.article.id: a for a in analyses}))
     feed = list(analyses)
     random.Random(seed).shuffle(feed)
     for a in feed:

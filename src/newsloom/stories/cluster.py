@@ -38,7 +38,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -315,6 +315,11 @@ class StoryIndex:
         if len(story.members) == 1:  # a new story: its norms start from zero here
             story.norms = {c: 0.0 for c in CHANNELS}
             story.norm_n = self.n
+        self._add_features(story, feats)
+        self._post(story.key, keys)
+
+    def _add_features(self, story: Story, feats: Features) -> None:
+        """Add one member's features to the story's centroids, norms, years and days."""
         for channel in CHANNELS:
             centroid: dict[str, float] = getattr(story, channel)
             df, n = self.df[channel], self.n
@@ -334,10 +339,12 @@ class StoryIndex:
                 if story.days
                 else [feats.day, feats.day]
             )
+
+    def _post(self, story_key: str, keys: Iterable[str]) -> None:
         for key in keys:
             posting = self.postings.setdefault(key, [])
-            if not posting or posting[-1] != story.key:
-                posting.append(story.key)
+            if not posting or posting[-1] != story_key:
+                posting.append(story_key)
 
     def _merge(self, keep: str, gone: str) -> str:
         """Fold story ``gone`` into ``keep`` (the older key survives); returns the survivor."""
@@ -392,10 +399,7 @@ class StoryIndex:
         self.changed.update((key, new.key))
         for aid in leave:
             self.story_of_article[aid] = new.key
-            for k in self._keys(features[aid]):
-                posting = self.postings.setdefault(k, [])
-                if not posting or posting[-1] != new.key:
-                    posting.append(new.key)
+            self._post(new.key, self._keys(features[aid]))
 
     def _remember(self, aid: str, feats: Features) -> None:
         self.recent[aid] = feats
@@ -413,22 +417,10 @@ class StoryIndex:
     def _rebuild(self, story: Story, members: list[str], features: dict[str, Features]) -> None:
         """Centroids, years and days of ``story`` from these members' features."""
         story.members = list(members)
-        for channel in CHANNELS:
-            centroid: Counter[str] = Counter()
-            for aid in members:
-                centroid.update(getattr(features[aid], channel))
-            setattr(story, channel, dict(centroid))
-        years: Counter[str] = Counter()
-        days = []
+        story.words, story.names, story.pairs, story.years, story.days = {}, {}, {}, {}, []
+        story.norms, story.norm_n = {}, 0  # recomputed when next read
         for aid in members:
-            feats = features[aid]
-            years.update(feats.years)
-            if feats.day is not None:
-                days.append(feats.day)
-        story.years = dict(years)
-        story.days = [min(days), max(days)] if days else []
-        story.norms = {}
-        story.norm_n = 0
+            self._add_features(story, features[aid])
         story.checked = len(members)
 
     def _find(self, key: str) -> str:
@@ -500,6 +492,11 @@ def _time_penalty(day: int | None, days: list[int]) -> float:
     return _time_gap_penalty(max(0, days[0] - day, day - days[1]))
 
 
+def features_of(analyses: Mapping[str, ArticleAnalysis]) -> FeatureLoader:
+    """A ``load_features`` for analyses held in memory (article id -> analysis)."""
+    return lambda ids: {aid: extract_features(analyses[aid]) for aid in ids}
+
+
 def canonical_order(analyses: Sequence[ArticleAnalysis]) -> list[ArticleAnalysis]:
     """Publication date first (undated last), then article id: the same for any input order."""
     return sorted(
@@ -518,7 +515,7 @@ def cluster_analyses(analyses: Sequence[ArticleAnalysis]) -> list[list[ArticleAn
     by_id: dict[str, ArticleAnalysis] = {}
     for analysis in ordered:
         by_id.setdefault(analysis.article.id, analysis)
-    index = StoryIndex(lambda ids: {aid: extract_features(by_id[aid]) for aid in ids})
+    index = StoryIndex(features_of(by_id))
     for analysis in by_id.values():
         index.assign(analysis)
     rank = {aid: i for i, aid in enumerate(by_id)}
