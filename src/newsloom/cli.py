@@ -323,11 +323,14 @@ def eval_ecbplus(
     data: DataOpt,
     order: Annotated[str, typer.Option(help="batch, stream or both.")] = "both",
     seed: Annotated[int, typer.Option(help="Shuffle seed for the streaming order.")] = 0,
+    orders: Annotated[
+        int, typer.Option(help="Streaming orders to run (seeds SEED, SEED+1, ...), with mean and min.")
+    ] = 1,
 ) -> None:
     """Story clustering scores on ECB+ (BCubed, pairwise, ARI, AMI), beside TF-IDF peers."""
     from .eval.ecbplus import format_report, run_eval
 
-    _out().print(format_report(run_eval(data, order=order, seed=seed)))
+    _out().print(format_report(run_eval(data, order=order, seed=seed, orders=orders)))
 
 
 def main() -> None:

@@ -216,6 +216,7 @@ class Row:
     merges: tuple[int, int]
     note: str = ""
     seconds: float = 0.0
+    mode: str = "peer"  # batch, stream or peer
 
 
 @dataclass
@@ -240,11 +241,16 @@ def run_eval(
     seed: int = 0,
     with_peers: bool = True,
     analyses: Sequence[ArticleAnalysis] | None = None,
+    orders: int = 1,
 ) -> Report:
     """Score newsloom's clustering (and the peers) on an ECB+ folder.
 
-    ``analyses`` (same order as labels.jsonl) skips the per-article analysis, for experiments.
+    ``orders`` > 1 streams in that many shuffled orders (seeds ``seed``, ``seed + 1``, ...),
+    one row each, plus their mean and minimum. ``analyses`` (same order as labels.jsonl)
+    skips the per-article analysis, for experiments.
     """
+    if orders < 1:
+        raise InputError("--orders", "must be at least 1")
     if order not in ("batch", "stream", "both"):
         raise InputError("--order", f"unknown order {order!r}; use batch, stream or both")
     items = read_dataset(data)
@@ -255,14 +261,17 @@ def run_eval(
     report = Report(
         str(data), len(items), len({it.event for it in items}), len({it.topic for it in items}), stages
     )
-    for mode in ("batch", "stream"):
-        if order in (mode, "both"):
-            start = time.perf_counter()
-            pred = newsloom_labels(analyses, mode, seed)
-            note = "canonical order" if mode == "batch" else f"shuffled, seed {seed}"
-            report.rows.append(
-                score_row(f"newsloom {mode}", items, pred, note, time.perf_counter() - start)
-            )
+    plan = [("batch", seed)] if order in ("batch", "both") else []
+    if order in ("stream", "both"):
+        plan += [("stream", s) for s in range(seed, seed + orders)]
+    for mode, run_seed in plan:
+        start = time.perf_counter()
+        pred = newsloom_labels(analyses, mode, run_seed)
+        note = "canonical order" if mode == "batch" else f"shuffled, seed {run_seed}"
+        name = f"newsloom {mode}" if mode == "batch" or orders == 1 else f"stream seed {run_seed}"
+        row = score_row(name, items, pred, note, time.perf_counter() - start)
+        row.mode = mode
+        report.rows.append(row)
     if with_peers:
         texts = [it.text for it in items]
         for name, cap in (("tfidf words", False), ("tfidf capitalised", True)):
@@ -300,4 +309,12 @@ def format_report(report: Report) -> str:
             f"{row.name:18}{row.merges[0]:7d}{row.merges[1]:7d}{row.seconds:9.2f}  {row.note}"
         )
     lines.append(f"gold clusters: {int(report.rows[0].overall['gold_clusters'])}" if report.rows else "")
+    streams = [row for row in report.rows if row.mode == "stream"]
+    if len(streams) > 1:
+        f1 = [row.overall["b3_f1"] for row in streams]
+        ari = [row.topic["ari"] for row in streams]
+        lines.append(
+            f"over {len(streams)} stream orders: B3 F1 mean {sum(f1) / len(f1):.3f} (min "
+            f"{min(f1):.3f}), within-topic ARI mean {sum(ari) / len(ari):.3f} (min {min(ari):.3f})"
+        )
     return "\n".join(lines)
