@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint bench clean
+.PHONY: install demo test lint bench clean pg-up
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,12 @@ CHROMIUM := /usr/bin/chromium
 $(CHROMIUM):
 	-apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
-test: $(STAMP) $(CHROMIUM)
+# A throw-away PostgreSQL server (scripts/pg-up.sh): the store tests run on it as well as on
+# SQLite. Not fatal either: without it the PostgreSQL tests skip and say why.
+pg-up:
+	-@sh scripts/pg-up.sh
+
+test: $(STAMP) $(CHROMIUM) pg-up
 	$(PY) -m pytest -q
 
 lint: $(STAMP)

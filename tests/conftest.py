@@ -1,7 +1,10 @@
-"""Shared fixtures: the spaCy model once per session, an in-memory store, gold-data paths."""
+"""Shared fixtures: the spaCy model once per session, stores (in-memory SQLite, a fresh
+PostgreSQL database), gold-data paths."""
 
 from __future__ import annotations
 
+import os
+import uuid
 from pathlib import Path
 
 import pytest
@@ -25,6 +28,32 @@ def memory_store():
     store = open_store(":memory:")
     yield store
     store.close()
+
+
+# The server scripts/pg-up.sh starts (``make test`` runs it); another one by URL.
+PG_ADMIN_URL = os.environ.get(
+    "NEWSLOOM_TEST_PG", "postgresql+psycopg://newsloom:newsloom@127.0.0.1:54329/postgres"
+)
+
+
+@pytest.fixture()
+def pg_url():
+    """The URL of a fresh PostgreSQL database, dropped after the test."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.exc import SQLAlchemyError
+
+    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    name = "newsloom_test_" + uuid.uuid4().hex[:12]
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f"CREATE DATABASE {name}"))
+    except SQLAlchemyError as exc:
+        admin.dispose()
+        pytest.skip(f"no PostgreSQL at {PG_ADMIN_URL} (start one with scripts/pg-up.sh): {exc.__class__.__name__}")
+    yield PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
+    with admin.connect() as conn:
+        conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+    admin.dispose()
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,93 @@
+"""The same store on a real PostgreSQL server (scripts/pg-up.sh; skipped when none is up).
+
+Each test gets a fresh database. The store's contract tests of test_sql.py run here
+unchanged, then the library's own paths: incremental stories, a split across runs, an
+atomic write, search (PostgreSQL has no FTS5: the LIKE fallback answers).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from newsloom import api
+from newsloom.config import Settings
+from newsloom.store import open_store
+from newsloom.store.sql import SqlStore
+from tests.store import test_sql as sqlite_contract
+from tests.test_api import CORPUS, _fire_articles, _groups
+
+
+@pytest.fixture()
+def pg_store(pg_url):
+    store = open_store(pg_url)
+    yield store
+    store.close()
+
+
+@pytest.mark.parametrize(
+    "contract",
+    [
+        sqlite_contract.test_roundtrip_keeps_the_exact_text_and_analysis,
+        sqlite_contract.test_people_and_posts_group_across_articles,
+        sqlite_contract.test_stories_are_replaced_not_duplicated,
+    ],
+    ids=lambda f: f.__name__.removeprefix("test_"),
+)
+def test_store_contract_holds_on_postgres(pg_store, contract):
+    assert pg_store.engine.dialect.name == "postgresql"
+    contract(pg_store)
+
+
+def test_same_article_twice_is_stored_once(pg_store):
+    analysis = sqlite_contract.make_analysis(sqlite_contract.TEXT_A)
+    assert pg_store.add_analysis(analysis) is True
+    assert pg_store.add_analysis(analysis) is False
+    assert pg_store.count_articles() == 1
+
+
+def test_a_crash_mid_write_leaves_the_store_as_it_was(pg_url, monkeypatch):
+    store = open_store(pg_url)
+    store.add_analysis(sqlite_contract.make_analysis(sqlite_contract.TEXT_A))
+    original = SqlStore._insert
+
+    def insert_then_crash(self, conn, analysis):
+        original(self, conn, analysis)
+        raise RuntimeError("power cut")
+
+    monkeypatch.setattr(SqlStore, "_insert", insert_then_crash)
+    with pytest.raises(RuntimeError):
+        store.add_analysis(sqlite_contract.make_analysis(sqlite_contract.TEXT_B))
+    monkeypatch.undo()
+    store.close()
+    reopened = open_store(pg_url)
+    assert reopened.count_articles() == 1
+    assert [r["name"] for r in reopened.people()] == ["Jane Roe"]
+    reopened.close()
+
+
+def test_incremental_stories_on_postgres_match_one_sqlite_run(pg_url, tmp_path):
+    files = sorted(str(p) for p in CORPUS.rglob("*") if p.is_file())
+    store = open_store(pg_url)
+    api.ingest(files[::2], store, Settings(db_url=pg_url))
+    api.ingest(files[1::2], store, Settings(db_url=pg_url))
+    db = str(tmp_path / "once.db")
+    once = open_store(db)
+    api.ingest(files[::2] + files[1::2], once, Settings(db_url=db))
+    assert _groups(store) == _groups(once)
+    assert sum(len(g) for g in _groups(store)) == store.count_articles() == once.count_articles()
+    # The story index state survives in the PostgreSQL meta table between runs.
+    assert store.get_meta(api.STORY_INDEX_KEY)
+    hits = store.search("Ondrasek")
+    assert hits and all("ondrasek" in h["snippet"].lower() for h in hits)
+    once.close()
+    store.close()
+
+
+def test_a_story_split_by_a_later_run_on_postgres(pg_url, tmp_path):
+    files = _fire_articles(tmp_path)
+    store = open_store(pg_url)
+    api.ingest(files[:7], store, Settings(db_url=pg_url))
+    assert [len(s.article_ids) for s in store.stories()] == [7]
+    api.ingest(files[7:], store, Settings(db_url=pg_url))
+    assert [len(s.article_ids) for s in store.stories()] == [6, 6]
+    store.close()
