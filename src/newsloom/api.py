@@ -118,6 +118,8 @@ def ingest_items(
 
 def load_story_index(store: SqlStore) -> StoryIndex:
     state = store.get_meta(STORY_INDEX_KEY)
+
+    # Splitting a story re-reads its members' features; older ones come from the store.
     def load_features(article_ids: Sequence[str]) -> dict[str, Features]:
         return {a.article.id: extract_features(a) for a in store.analyses(article_ids)}
 
