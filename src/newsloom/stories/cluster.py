@@ -23,8 +23,7 @@ their centroids agree too. The opposite mistake -- the first article of an event
 look-alike story before its own exists, the rest of the event following it -- is undone by
 splitting (``split.py``): as a story grows it is bisected on weights local to its members,
 and split when the halves have nothing specific in common; the two halves are never merged
-again. The same test also merges: an article's story and its next-best story join when
-their union shows no such seam (fragments of one event). Splitting re-reads members' features: the latest are kept in memory, older ones come
+again. Splitting re-reads members' features: the latest are kept in memory, older ones come
 from ``load_features`` (the store, in ``api``).
 
 Batch (``cluster_analyses``) is the streaming path over a canonical order (publication day,
@@ -79,13 +78,6 @@ SPLIT_MIN_HALF = 3
 SPLIT_MIN_SIZE = 6
 SPLIT_GROWTH = 1.5
 SPLIT_MAX_SIZE = 64
-# A story also merges with one of the article's SEAM_CANDIDATES next-best stories (each
-# scoring at least MERGE_ARTICLE) when their union, SEAM_MIN_SIZE members or more, shows no
-# seam: fragments of one event join, look-alikes do not. ECB+ dev, batch + eight orders:
-# 83 -> 67 clusters in batch, B3 F1 +0.025 batch / +0.005 streams; a bar of 0.15 or 0.2 for
-# the article's score gains less; 2 or 3 candidates score the same.
-SEAM_CANDIDATES = 2
-SEAM_MIN_SIZE = 4
 # Channels and weights of the members' local similarity (the scoring weights; years as a
 # channel add nothing: most members state none).
 SPLIT_WEIGHTS = {"names": W_NAMES, "pairs": W_PAIRS, "words": 1 - W_NAMES - W_PAIRS}
@@ -202,28 +194,8 @@ class StoryIndex:
                 continue
             if self._story_score(self.stories[key], self.stories[other]) >= MERGE_THRESHOLD:
                 key = self._merge(key, other)
-        key = self._merge_seamless(key, scored)
         self._check_split(key)
         return self.story_key(aid)
-
-    def _merge_seamless(self, key: str, scored: list[tuple[float, str]]) -> str:
-        """Merge the article's story with its next-best stories when, together, they show no
-        seam: the test splitting uses, so a fragment of the event joins and a look-alike does not.
-        """
-        others = 0
-        for score, other in scored:
-            if score < MERGE_ARTICLE or others == SEAM_CANDIDATES:
-                break
-            other = self._find(other)
-            if other == key or self._kept_apart(key, other):
-                continue
-            others += 1
-            members = self.stories[key].members + self.stories[other].members
-            if SEAM_MIN_SIZE <= len(members) <= SPLIT_MAX_SIZE:
-                cut = self._bisect(members)
-                if cut is not None and not _has_seam(*cut[:2]):
-                    key = self._merge(key, other)
-        return key
 
     def take_changed(self) -> set[str]:
         """Keys of the stories opened, grown, merged or split since the last call."""
@@ -408,10 +380,14 @@ class StoryIndex:
         if size < SPLIT_MIN_SIZE or size > SPLIT_MAX_SIZE or size < story.checked * SPLIT_GROWTH:
             return
         story.checked = size
-        cut = self._bisect(story.members)
-        if cut is None or not _has_seam(*cut[:2]):
+        features = self._member_features(story.members)
+        if features is None:
             return
-        halves, _, features = cut
+        members = [features[a] for a in story.members]
+        labels, between = bisect(members, SPLIT_WEIGHTS)
+        halves = [[a for a, x in zip(story.members, labels, strict=True) if x == side] for side in (0, 1)]
+        if between > SPLIT_BELOW or min(len(h) for h in halves) < SPLIT_MIN_HALF:
+            return
         # The half holding the story's first member keeps the key.
         stay, leave = halves if story.members[0] in halves[0] else halves[::-1]
         self.counter += 1
@@ -424,17 +400,6 @@ class StoryIndex:
         for aid in leave:
             self.story_of_article[aid] = new.key
             self._post(new.key, self._keys(features[aid]))
-
-    def _bisect(
-        self, members: list[str]
-    ) -> tuple[list[list[str]], float, dict[str, Features]] | None:
-        """The two halves of these articles, their similarity, and the features read."""
-        features = self._member_features(members)
-        if features is None:
-            return None
-        labels, between = bisect([features[a] for a in members], SPLIT_WEIGHTS)
-        halves = [[a for a, x in zip(members, labels, strict=True) if x == side] for side in (0, 1)]
-        return halves, between, features
 
     def _remember(self, aid: str, feats: Features) -> None:
         self.recent[aid] = feats
@@ -497,11 +462,6 @@ class StoryIndex:
         index.postings = {k: list(v) for k, v in state["postings"].items()}
         index.merged = dict(state["merged"])
         return index
-
-
-def _has_seam(halves: list[list[str]], between: float) -> bool:
-    """Two halves of one story that are two events: little in common, both substantial."""
-    return between <= SPLIT_BELOW and min(len(h) for h in halves) >= SPLIT_MIN_HALF
 
 
 def _num(key: str) -> int:
