@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from rich.console import Console
 from rich.table import Table
 
 from ..models import Story
+
+
+def _print_table(console: Console, title: str, columns: Sequence[str], rows: Iterable[Sequence[str]]) -> None:
+    """A titled table whose every column folds long text."""
+    table = Table(title=title)
+    for col in columns:
+        table.add_column(col, overflow="fold")
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
 
 
 def print_story(console: Console, story: Story) -> None:
@@ -24,20 +36,15 @@ def print_story(console: Console, story: Story) -> None:
             table.add_row(q.speaker or "?", q.text + note, str(len({m.article_id for m in q.mentions})))
         console.print(table)
     if story.posts:
-        table = Table(title="posts")
-        for col in ("handle", "date", "text", "articles"):
-            table.add_column(col, overflow="fold")
-        for p in story.posts:
-            table.add_row(f"@{p.handle}", p.date or "", p.text, str(len(p.article_ids)))
-        console.print(table)
+        _print_table(console, "posts", ("handle", "date", "text", "articles"), [
+            (f"@{p.handle}", p.date or "", p.text, str(len(p.article_ids))) for p in story.posts
+        ])
     if story.entities:
-        table = Table(title="people and organisations")
-        for col in ("name", "type", "age", "roles", "articles"):
-            table.add_column(col, overflow="fold")
+        rows: list[tuple[str, ...]] = []
         for e in story.entities:
             age = f"{e.age}{' (conflict)' if e.age_conflict else ''}" if e.age is not None else ""
-            table.add_row(e.name, e.type, age, ", ".join(e.roles), str(len(e.article_ids)))
-        console.print(table)
+            rows.append((e.name, e.type, age, ", ".join(e.roles), str(len(e.article_ids))))
+        _print_table(console, "people and organisations", ("name", "type", "age", "roles", "articles"), rows)
     if story.timeline:
         table = Table(title="timeline")
         table.add_column("date")
@@ -46,32 +53,26 @@ def print_story(console: Console, story: Story) -> None:
             table.add_row(ev.date, ev.text)
         console.print(table)
     if story.copied_passages:
-        table = Table(title="copied passages")
-        for col in ("passage", "outlets", "earliest"):
-            table.add_column(col, overflow="fold")
+        rows = []
         for passage in story.copied_passages:
             outlets = ", ".join(sorted({s.source or s.article_id[:8] for s in passage.spans}))
-            table.add_row(passage.spans[0].text, outlets,
-                          passage.earliest_source or passage.earliest_reason)
-        console.print(table)
+            rows.append((passage.spans[0].text, outlets, passage.earliest_source or passage.earliest_reason))
+        _print_table(console, "copied passages", ("passage", "outlets", "earliest"), rows)
     if story.facts:
-        table = Table(title="facts stated differently")
-        for col in ("about", "status", "statements"):
-            table.add_column(col, overflow="fold")
+        rows = []
         for f in story.facts:
             said = "; ".join(f"{s.source or s.article_id[:8]}: {s.text}" for s in f.statements)
-            table.add_row(f.subject or f.kind, f.status, said)
-        console.print(table)
+            rows.append((f.subject or f.kind, f.status, said))
+        _print_table(console, "facts stated differently", ("about", "status", "statements"), rows)
     if story.credited_sources:
         console.print(
             "credited original source: "
             + ", ".join(f"{c.name} ({', '.join(c.cues)})" for c in story.credited_sources)
         )
     if story.outlets:
-        table = Table(title="what each outlet alone reported")
-        for col in ("outlet", "own quotes", "own facts", "own posts", "hedges /100 words"):
-            table.add_column(col, overflow="fold")
-        for o in story.outlets:
-            table.add_row(o.outlet, str(len(o.exclusive_quotes)), str(len(o.exclusive_facts)),
-                          str(len(o.exclusive_posts)), f"{o.hedge_score:.2f}")
-        console.print(table)
+        columns = ("outlet", "own quotes", "own facts", "own posts", "hedges /100 words")
+        _print_table(console, "what each outlet alone reported", columns, [
+            (o.outlet, str(len(o.exclusive_quotes)), str(len(o.exclusive_facts)),
+             str(len(o.exclusive_posts)), f"{o.hedge_score:.2f}")
+            for o in story.outlets
+        ])
