@@ -12,7 +12,6 @@ import pytest
 from newsloom import api
 from newsloom.config import Settings
 from newsloom.store import open_store
-from newsloom.store.sql import SqlStore
 from tests.store import test_sql as sqlite_contract
 from tests.test_api import CORPUS, _fire_articles, _groups
 
@@ -46,23 +45,7 @@ def test_same_article_twice_is_stored_once(pg_store):
 
 
 def test_a_crash_mid_write_leaves_the_store_as_it_was(pg_url, monkeypatch):
-    store = open_store(pg_url)
-    store.add_analysis(sqlite_contract.make_analysis(sqlite_contract.TEXT_A))
-    original = SqlStore._insert
-
-    def insert_then_crash(self, conn, analysis):
-        original(self, conn, analysis)
-        raise RuntimeError("power cut")
-
-    monkeypatch.setattr(SqlStore, "_insert", insert_then_crash)
-    with pytest.raises(RuntimeError):
-        store.add_analysis(sqlite_contract.make_analysis(sqlite_contract.TEXT_B))
-    monkeypatch.undo()
-    store.close()
-    reopened = open_store(pg_url)
-    assert reopened.count_articles() == 1
-    assert [r["name"] for r in reopened.people()] == ["Jane Roe"]
-    reopened.close()
+    sqlite_contract.check_a_crash_mid_write_leaves_the_store_as_it_was(pg_url, monkeypatch)
 
 
 def test_incremental_stories_on_postgres_match_one_sqlite_run(pg_url, tmp_path):

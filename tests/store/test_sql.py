@@ -67,8 +67,9 @@ def test_roundtrip_keeps_the_exact_text_and_analysis(memory_store):
     assert back == analysis
 
 
-def test_a_crash_mid_write_leaves_the_store_as_it_was(tmp_path, monkeypatch):
-    store = open_store(str(tmp_path / "s.db"))
+def check_a_crash_mid_write_leaves_the_store_as_it_was(url: str, monkeypatch) -> None:
+    """Shared with the PostgreSQL tests: a write that fails halfway leaves nothing behind."""
+    store = open_store(url)
     store.add_analysis(make_analysis(TEXT_A))
     original = SqlStore._insert
 
@@ -80,10 +81,16 @@ def test_a_crash_mid_write_leaves_the_store_as_it_was(tmp_path, monkeypatch):
     with pytest.raises(RuntimeError):
         store.add_analysis(make_analysis(TEXT_B))
     monkeypatch.undo()
-    reopened = open_store(str(tmp_path / "s.db"))
+    store.close()
+    reopened = open_store(url)
     assert reopened.count_articles() == 1
     assert [p["text"] for p in reopened.posts()] == ["Hello"]
     assert [r["name"] for r in reopened.people()] == ["Jane Roe"]
+    reopened.close()
+
+
+def test_a_crash_mid_write_leaves_the_store_as_it_was(tmp_path, monkeypatch):
+    check_a_crash_mid_write_leaves_the_store_as_it_was(str(tmp_path / "s.db"), monkeypatch)
 
 
 def test_people_and_posts_group_across_articles(memory_store):
