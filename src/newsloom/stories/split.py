@@ -97,7 +97,5 @@ def bisect(members: Sequence[Features], weights: dict[str, float]) -> tuple[list
     sim = local_similarity(members, weights)
     labels = spectral_halves(sim)
     a = [i for i, x in enumerate(labels) if x == 0]
-    b = [i for i, x in enumerate(labels) if x == 1]
-    if not a or not b:
-        return [0] * len(members), 1.0
+    b = [i for i, x in enumerate(labels) if x == 1]  # both non-empty: the cut is at 1..n-1
     return labels, float(sim[np.ix_(a, b)].mean())
