@@ -92,7 +92,9 @@ def within_topic_auc(sim: np.ndarray, topics: list[int], gold: list[str]) -> flo
     return float(roc_auc_score(labels, values))
 
 
-def best_clustering(sim: np.ndarray, gold: list[str], topics: list[int]) -> tuple[float, float, float, int]:
+def best_clustering(
+    sim: np.ndarray, gold: list[str], topics: list[int]
+) -> tuple[float, float, float, int]:
     from sklearn.cluster import AgglomerativeClustering
 
     dist = np.clip(1 - sim, 0, None)
@@ -129,7 +131,9 @@ def main() -> None:
     for mix in MIXES:
         mixed = (1 - mix) * text + mix * cosine
         print(f"  text + {mix:.1f} embedding      {within_topic_auc(mixed, topics, gold):.3f}")
-    print("\nagglomerative (average linkage, best threshold): threshold, B3 F1, within-topic ARI, clusters")
+    print(
+        "\nagglomerative (average linkage, best threshold): threshold, B3 F1, within-topic ARI, clusters"
+    )
     for mix in (0.0, *MIXES):
         th, f1, ari, n = best_clustering((1 - mix) * text + mix * cosine, gold, topics)
         print(f"  text + {mix:.1f} embedding      {th:.3f}  {f1:.3f}  {ari:.3f}  {n}")

@@ -27,9 +27,20 @@ def load_articles(folder: Path | None, n: int, tmp: Path):
 
     if folder is None:
         folder = tmp / "corpus"
-        subprocess.run([sys.executable, str(HERE / "generate.py"), "--articles", str(n),
-                        "--events", str(max(1, n // 8)), "--out", str(folder)],
-                       check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [
+                sys.executable,
+                str(HERE / "generate.py"),
+                "--articles",
+                str(n),
+                "--events",
+                str(max(1, n // 8)),
+                "--out",
+                str(folder),
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
     items = [a for a in read_inputs([str(folder)], Settings()) if isinstance(a, Article)]
     return items[:n] if n else items
 
@@ -54,8 +65,9 @@ def main() -> None:
     parse = time.perf_counter() - start
     spent: dict[str, float] = defaultdict(float)
     for article, doc in zip(articles, docs, strict=True):
-        ctx = StageContext(article=article, doc=doc, settings=settings,
-                           analysis=ArticleAnalysis(article=article))
+        ctx = StageContext(
+            article=article, doc=doc, settings=settings, analysis=ArticleAnalysis(article=article)
+        )
         for spec in specs:
             t0 = time.perf_counter()
             spec.fn(ctx)
@@ -65,9 +77,13 @@ def main() -> None:
     print(f"{n} articles, {words / n:.0f} words/article; parse {1000 * parse / n:.1f} ms/article")
     for spec in specs:
         secs = spent[spec.name]
-        print(f"  {spec.name:12s} {1000 * secs / n:7.2f} ms/article  {100 * secs / parse:5.1f}% of parse")
+        print(
+            f"  {spec.name:12s} {1000 * secs / n:7.2f} ms/article  {100 * secs / parse:5.1f}% of parse"
+        )
     total = sum(spent.values())
-    print(f"  {'all stages':12s} {1000 * total / n:7.2f} ms/article  {100 * total / parse:5.1f}% of parse")
+    print(
+        f"  {'all stages':12s} {1000 * total / n:7.2f} ms/article  {100 * total / parse:5.1f}% of parse"
+    )
 
 
 if __name__ == "__main__":

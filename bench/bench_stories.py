@@ -30,7 +30,24 @@ ARTICLES_PER_EVENT = 8  # mean; sizes drawn from a geometric-like spread 1..40
 
 
 def _word(rng: random.Random, syllables: int) -> str:
-    parts = ["ka", "lo", "mi", "ter", "van", "dor", "si", "pre", "mun", "gal", "ro", "tef", "bi", "ul", "nar", "esh"]
+    parts = [
+        "ka",
+        "lo",
+        "mi",
+        "ter",
+        "van",
+        "dor",
+        "si",
+        "pre",
+        "mun",
+        "gal",
+        "ro",
+        "tef",
+        "bi",
+        "ul",
+        "nar",
+        "esh",
+    ]
     return "".join(rng.choice(parts) for _ in range(syllables))
 
 
@@ -45,7 +62,9 @@ class _Doc:
         if self.text and not self.text.endswith("\n"):
             self.text += " "
         if entity:
-            self.mentions.setdefault(entity, []).append((len(self.text), len(self.text) + len(token)))
+            self.mentions.setdefault(entity, []).append(
+                (len(self.text), len(self.text) + len(token))
+            )
         self.text += token
 
 
@@ -76,7 +95,9 @@ def generate(n: int, seed: int) -> tuple[list, list[int]]:
                     r = rng.random()
                     if r < 0.10:
                         first, last = rng.choice(people)
-                        doc.say(f"{first} {last}" if rng.random() < 0.5 else last, f"{first} {last}")
+                        doc.say(
+                            f"{first} {last}" if rng.random() < 0.5 else last, f"{first} {last}"
+                        )
                     elif r < 0.14:
                         doc.say(place, place)
                     elif r < 0.30:
@@ -89,12 +110,17 @@ def generate(n: int, seed: int) -> tuple[list, list[int]]:
             text, mentions = doc.text, doc.mentions
             published = day + timedelta(days=rng.randint(0, 4))
             article = Article(
-                id=article_id(text), text=text, origin=f"gen:{len(analyses)}",
-                title=title, published=published.isoformat(),
+                id=article_id(text),
+                text=text,
+                origin=f"gen:{len(analyses)}",
+                title=title,
+                published=published.isoformat(),
             )
             entities = [
                 Entity(
-                    id=str(i), name=name, type="GPE" if name == place else "PERSON",
+                    id=str(i),
+                    name=name,
+                    type="GPE" if name == place else "PERSON",
                     mentions=[EntityMention(start=s, end=e, text=text[s:e]) for s, e in spans],
                 )
                 for i, (name, spans) in enumerate(mentions.items())
@@ -140,11 +166,15 @@ def main() -> None:
         print(json.dumps(run_one(args.one, args.seed)))
         return
     rows = []
-    print(f"{'articles':>9} {'seconds':>9} {'ms/article':>11} {'peak RSS MB':>12} {'RSS growth MB':>14} {'stories':>8} {'events':>7} {'B3 F1':>6}")
+    print(
+        f"{'articles':>9} {'seconds':>9} {'ms/article':>11} {'peak RSS MB':>12} {'RSS growth MB':>14} {'stories':>8} {'events':>7} {'B3 F1':>6}"
+    )
     for n in args.sizes:
         out = subprocess.run(
             [sys.executable, __file__, "--one", str(n), "--seed", str(args.seed)],
-            check=True, capture_output=True, text=True,
+            check=True,
+            capture_output=True,
+            text=True,
         )
         row = json.loads(out.stdout.strip().splitlines()[-1])
         rows.append(row)

@@ -25,9 +25,22 @@ REPO = HERE.parent
 
 def generate(n: int, out: Path) -> list[Path]:
     subprocess.run(
-        [sys.executable, str(HERE / "generate.py"), "--articles", str(n), "--events", str(max(1, n // 8)),
-         "--out", str(out), "--format", "txt", "--seed", "7"],
-        check=True, stdout=subprocess.DEVNULL,
+        [
+            sys.executable,
+            str(HERE / "generate.py"),
+            "--articles",
+            str(n),
+            "--events",
+            str(max(1, n // 8)),
+            "--out",
+            str(out),
+            "--format",
+            "txt",
+            "--seed",
+            "7",
+        ],
+        check=True,
+        stdout=subprocess.DEVNULL,
     )
     return sorted(out.rglob("*.txt"))
 
@@ -63,9 +76,22 @@ def peak_rss_mb(folder: Path, tmp: Path, workers: int) -> float:
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code, str(exe), "analyze", str(folder), "--quiet", "--workers", str(workers),
-         "--json", str(tmp / "mem.json")],
-        check=True, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-c",
+            code,
+            str(exe),
+            "analyze",
+            str(folder),
+            "--quiet",
+            "--workers",
+            str(workers),
+            "--json",
+            str(tmp / "mem.json"),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
     )
     return int(out.stdout.strip().splitlines()[-1]) / 1024
 
@@ -90,7 +116,9 @@ def main() -> None:
             "newsloom analyze, --workers 2": time_newsloom(folder, 2, tmp),
         }
         for name, secs in rows.items():
-            print(f"{name:32s} {secs:7.1f} s  {n / secs:6.1f} articles/s  {words / secs:8.0f} words/s")
+            print(
+                f"{name:32s} {secs:7.1f} s  {n / secs:6.1f} articles/s  {words / secs:8.0f} words/s"
+            )
         spacy1, nl1 = rows["spaCy nlp.pipe, 1 process"], rows["newsloom analyze, 1 worker"]
         nl2 = rows["newsloom analyze, --workers 2"]
         figures = {
@@ -98,16 +126,24 @@ def main() -> None:
             "workers2_speedup": nl1 / nl2,
             "ratio_to_spacy_2proc": rows["spaCy nlp.pipe, n_process=2"] / nl2,
         }
-        print(f"throughput ratio newsloom/spaCy (1 process): {figures['ratio_to_spacy_1']:.2f}  (goal >= 0.8)")
-        print(f"--workers 2 speed-up over 1 worker:          {figures['workers2_speedup']:.2f}x (goal >= 1.7)")
-        print(f"throughput ratio newsloom/spaCy (2 processes): {figures['ratio_to_spacy_2proc']:.2f}")
+        print(
+            f"throughput ratio newsloom/spaCy (1 process): {figures['ratio_to_spacy_1']:.2f}  (goal >= 0.8)"
+        )
+        print(
+            f"--workers 2 speed-up over 1 worker:          {figures['workers2_speedup']:.2f}x (goal >= 1.7)"
+        )
+        print(
+            f"throughput ratio newsloom/spaCy (2 processes): {figures['ratio_to_spacy_2proc']:.2f}"
+        )
         if not args.skip_memory:
             small = tmp / "small"
             small.mkdir()
             for f in files[: max(1, n // 4)]:
                 (small / f.name).write_bytes(f.read_bytes())
             for label, path in ((f"{n // 4} articles", small), (f"{n} articles", folder)):
-                print(f"peak RSS, analyze {label:14s} (1 worker): {peak_rss_mb(path, tmp, 1):7.0f} MB")
+                print(
+                    f"peak RSS, analyze {label:14s} (1 worker): {peak_rss_mb(path, tmp, 1):7.0f} MB"
+                )
         print(json.dumps({k: round(v, 3) for k, v in figures.items()}))
 
 

@@ -25,8 +25,18 @@ from pathlib import Path
 import httpx
 
 REPO = Path(__file__).resolve().parents[1]
-SEARCH_WORDS = ["bridge", "thunder", "river collapse", "fire plant", "striker transfer", "rehab",
-                "video crew", "mayor", "investigation", "hospital workers"]
+SEARCH_WORDS = [
+    "bridge",
+    "thunder",
+    "river collapse",
+    "fire plant",
+    "striker transfer",
+    "rehab",
+    "video crew",
+    "mayor",
+    "investigation",
+    "hospital workers",
+]
 
 
 def build_store(db: Path, n_articles: int) -> list[str]:
@@ -111,8 +121,21 @@ def main() -> None:
         print(f"built in {time.perf_counter() - t0:.0f} s")
         port = free_port()
         server = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--factory", "bench_web:make_app", "--host", "127.0.0.1",
-             "--port", str(port), "--log-level", "warning", "--app-dir", str(Path(__file__).parent)],
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "--factory",
+                "bench_web:make_app",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--log-level",
+                "warning",
+                "--app-dir",
+                str(Path(__file__).parent),
+            ],
             env={"NEWSLOOM_BENCH_DB": str(db), "PATH": "/usr/bin:/bin"},
         )
         try:
@@ -124,19 +147,31 @@ def main() -> None:
                 except httpx.TransportError:
                     time.sleep(0.1)
             cases = {
-                "story page (HTML)": [f"/story-{rng.choice(story_ids)}.html" for _ in range(args.requests)],
-                "story (JSON)": [f"/api/stories/{rng.choice(story_ids)}" for _ in range(args.requests)],
-                "search (JSON, 20 hits)": [f"/api/search?q={rng.choice(SEARCH_WORDS)}" for _ in range(args.requests)],
-                "search page (HTML, 50 hits)": [f"/search?q={rng.choice(SEARCH_WORDS)}" for _ in range(args.requests)],
+                "story page (HTML)": [
+                    f"/story-{rng.choice(story_ids)}.html" for _ in range(args.requests)
+                ],
+                "story (JSON)": [
+                    f"/api/stories/{rng.choice(story_ids)}" for _ in range(args.requests)
+                ],
+                "search (JSON, 20 hits)": [
+                    f"/api/search?q={rng.choice(SEARCH_WORDS)}" for _ in range(args.requests)
+                ],
+                "search page (HTML, 50 hits)": [
+                    f"/search?q={rng.choice(SEARCH_WORDS)}" for _ in range(args.requests)
+                ],
                 "index page (100 stories)": ["/"] * args.requests,
             }
-            print(f"{args.requests} requests per endpoint, {args.concurrency} concurrent, 1 server process")
+            print(
+                f"{args.requests} requests per endpoint, {args.concurrency} concurrent, 1 server process"
+            )
             print(f"{'endpoint':30} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'errors':>7}")
             for name, paths in cases.items():
                 elapsed, lat, errors = asyncio.run(load(base, paths, args.concurrency))
                 lat.sort()
-                print(f"{name:30} {len(lat) / elapsed:8.1f} {lat[len(lat) // 2] * 1000:8.1f} "
-                      f"{lat[int(len(lat) * 0.95)] * 1000:8.1f} {errors:7d}")
+                print(
+                    f"{name:30} {len(lat) / elapsed:8.1f} {lat[len(lat) // 2] * 1000:8.1f} "
+                    f"{lat[int(len(lat) * 0.95)] * 1000:8.1f} {errors:7d}"
+                )
         finally:
             server.terminate()
             server.wait(timeout=10)

@@ -49,7 +49,9 @@ def pg_url():
             conn.execute(text(f"CREATE DATABASE {name}"))
     except SQLAlchemyError as exc:
         admin.dispose()
-        pytest.skip(f"no PostgreSQL at {PG_ADMIN_URL} (start one with scripts/pg-up.sh): {exc.__class__.__name__}")
+        pytest.skip(
+            f"no PostgreSQL at {PG_ADMIN_URL} (start one with scripts/pg-up.sh): {exc.__class__.__name__}"
+        )
     yield PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
     with admin.connect() as conn:
         conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))

@@ -120,7 +120,9 @@ def _fire_articles(tmp_path, seed: int = 1) -> list[str]:
             lines = rng.sample(FIRE_SHARED, 4) + rng.sample(FIRE_EVENTS[event], 3)
             rng.shuffle(lines)
             body = "\n\n".join(
-                line.format(day=rng.choice(["Tuesday", "Wednesday"]), crews=rng.choice([60, 70, 80]))
+                line.format(
+                    day=rng.choice(["Tuesday", "Wednesday"]), crews=rng.choice([60, 70, 80])
+                )
                 for line in lines
             )
             path = tmp_path / f"{event}{i}.txt"

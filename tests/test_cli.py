@@ -43,8 +43,11 @@ def check_export(path, base):
     checker = SHARED / "tools" / "check_export.py"
     if not checker.exists():
         pytest.skip("../shared/tools/check_export.py is absent")
-    done = subprocess.run([sys.executable, str(checker), str(path), "--base", str(base)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, str(checker), str(path), "--base", str(base)],
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stdout
 
 

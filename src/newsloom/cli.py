@@ -69,8 +69,13 @@ class _ProgressReporter:
         self.err = _err()
         self.enabled = enabled and sys.stderr.isatty()
         self.progress = Progress(
-            TextColumn("[bold]analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-            console=self.err, transient=True, disable=not self.enabled,
+            TextColumn("[bold]analysing"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=self.err,
+            transient=True,
+            disable=not self.enabled,
         )
         self.task = self.progress.add_task("articles", total=None)
         self.seen = 0
@@ -84,10 +89,16 @@ class _ProgressReporter:
 
     def __call__(self, kind: str, payload: object) -> None:
         if kind == "skipped" and isinstance(payload, Skipped):
-            self.progress.console.print(f"[yellow]skipped[/] {payload.origin}: {payload.reason}", markup=True, highlight=False)
+            self.progress.console.print(
+                f"[yellow]skipped[/] {payload.origin}: {payload.reason}",
+                markup=True,
+                highlight=False,
+            )
         elif kind == "article" and isinstance(payload, Article):
             for warning in payload.warnings:  # read, but not as the user may assume
-                self.progress.console.print(f"[yellow]warning[/] {payload.origin}: {warning}", markup=True, highlight=False)
+                self.progress.console.print(
+                    f"[yellow]warning[/] {payload.origin}: {warning}", markup=True, highlight=False
+                )
             self.seen += 1
             self.progress.update(self.task, total=self.seen)
         elif kind == "analysed":
@@ -120,7 +131,9 @@ def _exit_status(report: api.RunReport) -> None:
 @app.command()
 def analyze(
     paths: PathsArg,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Write the JSON export here.")] = None,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Write the JSON export here.")
+    ] = None,
     db: DbOpt = None,
     workers: WorkersOpt = None,
     config: ConfigOpt = None,
@@ -139,7 +152,10 @@ def analyze(
 
 @app.command()
 def ingest(
-    paths: PathsArg, db: DbOpt = None, workers: WorkersOpt = None, config: ConfigOpt = None,
+    paths: PathsArg,
+    db: DbOpt = None,
+    workers: WorkersOpt = None,
+    config: ConfigOpt = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Read, analyse and store articles persistently (the same article is stored once)."""
@@ -210,16 +226,24 @@ def posts(db: DbOpt = None, as_json: JsonFlag = False) -> None:
 def stories(db: DbOpt = None, as_json: JsonFlag = False) -> None:
     """List stories in the store."""
     rows = [
-        {"id": s.id, "title": s.title, "articles": len(s.article_ids), "quotes": len(s.quotes),
-         "posts": len(s.posts)}
+        {
+            "id": s.id,
+            "title": s.title,
+            "articles": len(s.article_ids),
+            "quotes": len(s.quotes),
+            "posts": len(s.posts),
+        }
         for s in _open(db).stories()
     ]
     _print_rows(rows, ["id", "title", "articles", "quotes", "posts"], "stories", as_json)
 
 
 @app.command()
-def story(story_id: Annotated[str, typer.Argument(help="Story id (a unique prefix is enough).")],
-          db: DbOpt = None, as_json: JsonFlag = False) -> None:
+def story(
+    story_id: Annotated[str, typer.Argument(help="Story id (a unique prefix is enough).")],
+    db: DbOpt = None,
+    as_json: JsonFlag = False,
+) -> None:
     """Show one story: articles, quotes with variants, posts, people, timeline."""
     try:
         found = _open(db).story(story_id)
@@ -238,9 +262,18 @@ def story(story_id: Annotated[str, typer.Argument(help="Story id (a unique prefi
 
 @app.command()
 def report(
-    paths: Annotated[list[str] | None, typer.Argument(help="Files, folders, globs or - to analyse first.")] = None,
-    out: Annotated[Path, typer.Option("--out", help="Folder for the site (index.html, one page per story and article).")] = Path("newsloom-report"),
-    db: DbOpt = None, workers: WorkersOpt = None, config: ConfigOpt = None,
+    paths: Annotated[
+        list[str] | None, typer.Argument(help="Files, folders, globs or - to analyse first.")
+    ] = None,
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out", help="Folder for the site (index.html, one page per story and article)."
+        ),
+    ] = Path("newsloom-report"),
+    db: DbOpt = None,
+    workers: WorkersOpt = None,
+    config: ConfigOpt = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Write a static HTML site of the stories (works from file://, no server needed)."""
@@ -249,10 +282,14 @@ def report(
     from .render.html import write_report
 
     if not paths and not db:
-        _err().print("[red]error:[/] give articles to analyse (PATH...) or a store to report (--db)")
+        _err().print(
+            "[red]error:[/] give articles to analyse (PATH...) or a store to report (--db)"
+        )
         raise typer.Exit(2)
     with tempfile.TemporaryDirectory(prefix="newsloom-") as tmp:
-        settings = _settings(config, db_url=db or f"sqlite:///{Path(tmp) / 'report.db'}", workers=workers)
+        settings = _settings(
+            config, db_url=db or f"sqlite:///{Path(tmp) / 'report.db'}", workers=workers
+        )
         try:
             store = api.open_store(settings.db_url)
             run = None
@@ -275,10 +312,17 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 @app.command()
 def serve(
     db: DbOpt = None,
-    host: Annotated[str, typer.Option(help="Address to listen on (loopback by default).")] = "127.0.0.1",
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (loopback by default).")
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
-    token: Annotated[str | None, typer.Option(envvar="NEWSLOOM_TOKEN", help="Bearer token that writes (POST) must send.")] = None,
-    max_body: Annotated[int, typer.Option("--max-body", min=1, help="Largest request body in bytes (413 above).")] = 2_000_000,
+    token: Annotated[
+        str | None,
+        typer.Option(envvar="NEWSLOOM_TOKEN", help="Bearer token that writes (POST) must send."),
+    ] = None,
+    max_body: Annotated[
+        int, typer.Option("--max-body", min=1, help="Largest request body in bytes (413 above).")
+    ] = 2_000_000,
 ) -> None:
     """Serve story pages and the JSON API (OpenAPI at /openapi.json) from a store."""
     import uvicorn
@@ -287,9 +331,13 @@ def serve(
 
     exposed = host not in LOOPBACK
     if exposed and not token:
-        _err().print(f"[yellow]warning:[/] listening on {host} without --token: writes (POST) are disabled")
+        _err().print(
+            f"[yellow]warning:[/] listening on {host} without --token: writes (POST) are disabled"
+        )
     try:
-        web_app = create_app(db or DEFAULT_DB, token=token, max_body_bytes=max_body, writes_need_token=exposed)
+        web_app = create_app(
+            db or DEFAULT_DB, token=token, max_body_bytes=max_body, writes_need_token=exposed
+        )
     except NewsloomError as exc:
         raise _fail(exc) from exc
     uvicorn.run(web_app, host=host, port=port, log_level="info")
@@ -303,14 +351,18 @@ def schema() -> None:
     typer.echo(json.dumps(corpus_schema(), indent=1))
 
 
-DataOpt = Annotated[Path, typer.Option("--data", exists=True, file_okay=False, help="Gold data folder.")]
+DataOpt = Annotated[
+    Path, typer.Option("--data", exists=True, file_okay=False, help="Gold data folder.")
+]
 
 
 @eval_app.command("polnear")
 def eval_polnear(
     data: DataOpt,
     split: Annotated[str, typer.Option(help="train or dev (test is withheld).")] = "dev",
-    peers: Annotated[bool, typer.Option(help="Also run textacy's extractor for comparison.")] = True,
+    peers: Annotated[
+        bool, typer.Option(help="Also run textacy's extractor for comparison.")
+    ] = True,
 ) -> None:
     """Quote extraction and speaker attribution scores on PolNeAR, beside textacy."""
     from .eval.polnear import format_report, run_eval
@@ -324,7 +376,8 @@ def eval_ecbplus(
     order: Annotated[str, typer.Option(help="batch, stream or both.")] = "both",
     seed: Annotated[int, typer.Option(help="Shuffle seed for the streaming order.")] = 0,
     orders: Annotated[
-        int, typer.Option(help="Streaming orders to run (seeds SEED, SEED+1, ...), with mean and min.")
+        int,
+        typer.Option(help="Streaming orders to run (seeds SEED, SEED+1, ...), with mean and min."),
     ] = 1,
 ) -> None:
     """Story clustering scores on ECB+ (BCubed, pairwise, ARI, AMI), beside TF-IDF peers."""

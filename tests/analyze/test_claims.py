@@ -28,7 +28,10 @@ QUANTITY_ROWS = [
     ("a $3m payout", [("$3m", "money", 3e6, "USD", "exact")]),
     ("paid $3,000,000 in total", [("$3,000,000", "money", 3e6, "USD", "exact")]),
     ("3 million dollars", [("3 million dollars", "money", 3e6, "USD", "exact")]),
-    ("£1.5bn and €20,000", [("£1.5bn", "money", 1.5e9, "GBP", "exact"), ("€20,000", "money", 2e4, "EUR", "exact")]),
+    (
+        "£1.5bn and €20,000",
+        [("£1.5bn", "money", 1.5e9, "GBP", "exact"), ("€20,000", "money", 2e4, "EUR", "exact")],
+    ),
     ("about $3m", [("about $3m", "money", 3e6, "USD", "approx")]),
     ("a two-year contract", [("two-year", "duration", 2.0, "year", "exact")]),
     ("after less than three years", [("less than three years", "duration", 3.0, "year", "below")]),
@@ -58,7 +61,9 @@ QUANTITY_ROWS = [
 
 @pytest.mark.parametrize(("text", "expected"), QUANTITY_ROWS)
 def test_find_quantities(text, expected):
-    found = [(text[q.start : q.end], q.kind, q.value, q.unit, q.bound) for q in find_quantities(text)]
+    found = [
+        (text[q.start : q.end], q.kind, q.value, q.unit, q.bound) for q in find_quantities(text)
+    ]
     assert found == expected
 
 
@@ -73,7 +78,12 @@ RANGE_ROWS = [
 @pytest.mark.parametrize(("text", "matched", "low", "high", "qualifier"), RANGE_ROWS)
 def test_ranges(text, matched, low, high, qualifier):
     (q,) = list(find_quantities(text))
-    assert (text[q.start : q.end], q.value, q.value_high, q.qualifier) == (matched, low, high, qualifier)
+    assert (text[q.start : q.end], q.value, q.value_high, q.qualifier) == (
+        matched,
+        low,
+        high,
+        qualifier,
+    )
 
 
 def test_a_change_is_not_a_range():
@@ -90,7 +100,8 @@ def test_parse_number(text, value):
 
 
 @pytest.mark.parametrize(
-    ("digits", "scale", "pad"), [("3", 1e6, 5e5), ("3.2", 1e6, 5e4), ("12,000", 1, 500), ("two", 1, 0.5)]
+    ("digits", "scale", "pad"),
+    [("3", 1e6, 5e5), ("3.2", 1e6, 5e4), ("12,000", 1, 500), ("two", 1, 0.5)],
 )
 def test_precision(digits, scale, pad):
     assert precision(digits, scale) == pytest.approx(pad)
@@ -100,7 +111,9 @@ def _run(nlp, text, paragraphs=None, quotes=(), entities=(), posts=()):
     article = Article(id=article_id(text), text=text, origin="test")
     analysis = ArticleAnalysis(
         article=article,
-        paragraphs=paragraphs if paragraphs is not None else [Paragraph(start=0, end=len(text), label="body")],
+        paragraphs=paragraphs
+        if paragraphs is not None
+        else [Paragraph(start=0, end=len(text), label="body")],
         quotes=list(quotes),
         entities=list(entities),
         posts=list(posts),
@@ -112,15 +125,33 @@ def _run(nlp, text, paragraphs=None, quotes=(), entities=(), posts=()):
 
 # (text, [(claim text, kind, value, unit, subject)])
 CLAIM_ROWS = [
-    ("The club agreed a payout of US$3 million to Jane Roe.", [("US$3 million", "money", 3e6, "USD", "payout")]),
+    (
+        "The club agreed a payout of US$3 million to Jane Roe.",
+        [("US$3 million", "money", 3e6, "USD", "payout")],
+    ),
     ("Roe received a $3m payout after she left.", [("$3m", "money", 3e6, "USD", "payout")]),
     ("According to the paper, the payout was $3m.", [("$3m", "money", 3e6, "USD", "payout")]),
-    ("She signed a two-year contract with the club.", [("two-year", "duration", 2.0, "year", "contract")]),
-    ("She left after less than three years.", [("less than three years", "duration", 3.0, "year", "leave")]),
-    ("The company paid $3,000,000 to settle the case.", [("$3,000,000", "money", 3e6, "USD", "pay")]),
-    ("About 40 percent of residents were evacuated.", [("About 40 percent", "percent", 40.0, "%", "resident")]),
+    (
+        "She signed a two-year contract with the club.",
+        [("two-year", "duration", 2.0, "year", "contract")],
+    ),
+    (
+        "She left after less than three years.",
+        [("less than three years", "duration", 3.0, "year", "leave")],
+    ),
+    (
+        "The company paid $3,000,000 to settle the case.",
+        [("$3,000,000", "money", 3e6, "USD", "pay")],
+    ),
+    (
+        "About 40 percent of residents were evacuated.",
+        [("About 40 percent", "percent", 40.0, "%", "resident")],
+    ),
     ("Officers seized 2.5 kg of drugs.", [("2.5 kg", "quantity", 2.5, "kg", "drug")]),
-    ("Five people died and three children were injured.", [("Five", "count", 5.0, None, "people"), ("three", "count", 3.0, None, "child")]),
+    (
+        "Five people died and three children were injured.",
+        [("Five", "count", 5.0, None, "people"), ("three", "count", 3.0, None, "child")],
+    ),
     # Negatives: a date is not money, a bare year is not a count, a lone number counts nothing.
     ("The deal was signed on March 3, 2021 in Paris.", []),
     ("The season began in 2019.", []),
@@ -176,7 +207,15 @@ def test_only_body_paragraphs(nlp):
 def test_post_inside_a_body_paragraph_is_excluded(nlp):
     text = "The club paid $3 million. I earned 500 dollars today — Sam (@sam) March 2, 2021"
     p = text.index("I earned")
-    post = Post(id="p", handle="@sam", text="I earned 500 dollars today", start=p, end=len(text), text_start=p, text_end=p + 26)
+    post = Post(
+        id="p",
+        handle="@sam",
+        text="I earned 500 dollars today",
+        start=p,
+        end=len(text),
+        text_start=p,
+        text_end=p + 26,
+    )
     assert [c.text for c in _run(nlp, text, posts=[post])] == ["$3 million"]
 
 
@@ -193,7 +232,9 @@ def _person(name, text, age=None, age_text=None):
 def test_ages_name_the_person(nlp):
     text = "Jane Roe, 33, left the club. The 34-year-old John Doe stayed."
     entities = [_person("Jane Roe", text, 33, "33"), _person("John Doe", text)]
-    ages = [(c.text, c.value, c.subject) for c in _run(nlp, text, entities=entities) if c.kind == "age"]
+    ages = [
+        (c.text, c.value, c.subject) for c in _run(nlp, text, entities=entities) if c.kind == "age"
+    ]
     assert ages == [("33", 33.0, "Jane Roe"), ("34-year-old", 34.0, "John Doe")]
 
 
@@ -204,7 +245,9 @@ def test_context_tells_clauses_apart(nlp):
     assert "evacuate" in a.context and "die" in b.context and "die" not in a.context
 
 
-@pytest.mark.parametrize("text", ["", "   ", "\n\n", "$", "US$ million", "%%%", "1,,,000", "—" * 50])
+@pytest.mark.parametrize(
+    "text", ["", "   ", "\n\n", "$", "US$ million", "%%%", "1,,,000", "—" * 50]
+)
 def test_odd_input_does_not_crash(nlp, text):
     for claim in _run(nlp, text):
         assert text[claim.start : claim.end] == claim.text
@@ -213,7 +256,10 @@ def test_odd_input_does_not_crash(nlp, text):
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(
-        st.sampled_from(list("0123456789 ,.$£%-kmbMyearsold") + [" million", " years", " percent", "about ", "less than "]),
+        st.sampled_from(
+            list("0123456789 ,.$£%-kmbMyearsold")
+            + [" million", " years", " percent", "about ", "less than "]
+        ),
         max_size=40,
     ).map("".join)
     | st.text(max_size=80)
@@ -226,9 +272,47 @@ def test_quantity_offsets_are_exact(text):
         end = q.end
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.sampled_from(["The", "club", "paid", "$3m", "US$3 million", "to", "Roe,", "33,", "a", "two-year", "contract", "about", "40%", "of", "fans", "12,000", "people", '"', "“", "”", "\n\n", ".", "2021", "March", "less than", "three years"]), max_size=40).map(" ".join))
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "The",
+                "club",
+                "paid",
+                "$3m",
+                "US$3 million",
+                "to",
+                "Roe,",
+                "33,",
+                "a",
+                "two-year",
+                "contract",
+                "about",
+                "40%",
+                "of",
+                "fans",
+                "12,000",
+                "people",
+                '"',
+                "“",
+                "”",
+                "\n\n",
+                ".",
+                "2021",
+                "March",
+                "less than",
+                "three years",
+            ]
+        ),
+        max_size=40,
+    ).map(" ".join)
+)
 def test_stage_offsets_are_exact(nlp, text):
     for claim in _run(nlp, text):
         assert text[claim.start : claim.end] == claim.text
-        assert 0 <= claim.sentence_start <= claim.start < claim.end <= claim.sentence_end <= len(text)
+        assert (
+            0 <= claim.sentence_start <= claim.start < claim.end <= claim.sentence_end <= len(text)
+        )

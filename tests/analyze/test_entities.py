@@ -33,7 +33,9 @@ def check_invariants(text: str, aid: str, entities: list[Entity]) -> None:
     for e in entities:
         assert e.id == stable_id("entity", aid, e.name, e.type)
         assert e.mentions, e
-        assert [(m.start, m.end) for m in e.mentions] == sorted({(m.start, m.end) for m in e.mentions})
+        assert [(m.start, m.end) for m in e.mentions] == sorted(
+            {(m.start, m.end) for m in e.mentions}
+        )
         for m in e.mentions:
             assert text[m.start : m.end] == m.text
         assert e.name not in e.aliases and len(e.aliases) == len(set(e.aliases))
@@ -73,131 +75,327 @@ def expect(text: str, entities: list[Entity], name: str, etype: str = "PERSON", 
 # (text, [(name, type, mentions as (surface, nth), age, roles)], names that must not be entities)
 Row = tuple[str, list[tuple[str, str, list[tuple[str, int]], int | None, list[str]]], list[str]]
 AGE_ROWS: list[Row] = [
-    ("Jane Roe, 33, was arrested on Tuesday. Roe said she was innocent.",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0), ("Roe", 1)], 33, [])], ["33", "Tuesday"]),
-    ("Jane Roe (33) was arrested on Tuesday.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, [])], ["33"]),
-    ("Police said 33-year-old Jane Roe was arrested.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, [])], []),
-    ("Jane Roe, a 33-year-old teacher, was arrested.",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, ["teacher"])], []),
-    ("Police said Jane Roe, aged 33, was arrested.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, [])], []),
-    ("Officers said Jane Roe, 33 years old, was arrested.",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, [])], []),
-    ("Jane Roe, 33, and her husband John Roe, 35, were arrested.",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, []), ("John Roe", "PERSON", [("John Roe", 0)], 35, ["husband"])],
-     []),
+    (
+        "Jane Roe, 33, was arrested on Tuesday. Roe said she was innocent.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0), ("Roe", 1)], 33, [])],
+        ["33", "Tuesday"],
+    ),
+    (
+        "Jane Roe (33) was arrested on Tuesday.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, [])],
+        ["33"],
+    ),
+    (
+        "Police said 33-year-old Jane Roe was arrested.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, [])],
+        [],
+    ),
+    (
+        "Jane Roe, a 33-year-old teacher, was arrested.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, ["teacher"])],
+        [],
+    ),
+    (
+        "Police said Jane Roe, aged 33, was arrested.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, [])],
+        [],
+    ),
+    (
+        "Officers said Jane Roe, 33 years old, was arrested.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, [])],
+        [],
+    ),
+    (
+        "Jane Roe, 33, and her husband John Roe, 35, were arrested.",
+        [
+            ("Jane Roe", "PERSON", [("Jane Roe", 0)], 33, []),
+            ("John Roe", "PERSON", [("John Roe", 0)], 35, ["husband"]),
+        ],
+        [],
+    ),
     # A name the model missed whole or in part, found by its age or the title before it.
-    ("Fire Chief Ines Marwick, 49, said the roof fell. \"It was fed by drums,\" Marwick said.",
-     [("Ines Marwick", "PERSON", [("Ines Marwick", 0), ("Marwick", 1)], 49, ["Fire chief"])], ["Marwick"]),
-    ("The blaze spread fast.\n\nDeb Ostrova, 38, who represents the workers, said complaints had been made.",
-     [("Deb Ostrova", "PERSON", [("Deb Ostrova", 0)], 38, [])], ["Ostrova"]),
-    ("The blaze spread fast.\n\nGwen Sadowska, 38, who represents the workers, said complaints had been made.",
-     [("Gwen Sadowska", "PERSON", [("Gwen Sadowska", 0)], 38, [])], ["Sadowska"]),
+    (
+        'Fire Chief Ines Marwick, 49, said the roof fell. "It was fed by drums," Marwick said.',
+        [("Ines Marwick", "PERSON", [("Ines Marwick", 0), ("Marwick", 1)], 49, ["Fire chief"])],
+        ["Marwick"],
+    ),
+    (
+        "The blaze spread fast.\n\nDeb Ostrova, 38, who represents the workers, said complaints had been made.",
+        [("Deb Ostrova", "PERSON", [("Deb Ostrova", 0)], 38, [])],
+        ["Ostrova"],
+    ),
+    (
+        "The blaze spread fast.\n\nGwen Sadowska, 38, who represents the workers, said complaints had been made.",
+        [("Gwen Sadowska", "PERSON", [("Gwen Sadowska", 0)], 38, [])],
+        ["Sadowska"],
+    ),
     # "The 41-year-old actor" opening the next sentence refers back to the subject before it.
-    ("Night Harbour star Tom Bexley relapsed in the summer.\n\nThe 41-year-old actor entered a clinic.",
-     [("Tom Bexley", "PERSON", [("Tom Bexley", 0)], 41, ["Night Harbour star"])], []),
+    (
+        "Night Harbour star Tom Bexley relapsed in the summer.\n\nThe 41-year-old actor entered a clinic.",
+        [("Tom Bexley", "PERSON", [("Tom Bexley", 0)], 41, ["Night Harbour star"])],
+        [],
+    ),
     # ... but not from three sentences away, and not when the noun is no person.
-    ("Tom Bexley relapsed in the summer. Friends were worried. A neighbour called the police. "
-     "The 41-year-old actor entered a clinic.", [("Tom Bexley", "PERSON", [("Tom Bexley", 0)], None, [])], []),
-    ("Tom Bexley relapsed in the summer. The 41-year-old building was demolished on Tuesday.",
-     [("Tom Bexley", "PERSON", [("Tom Bexley", 0)], None, [])], []),
+    (
+        "Tom Bexley relapsed in the summer. Friends were worried. A neighbour called the police. "
+        "The 41-year-old actor entered a clinic.",
+        [("Tom Bexley", "PERSON", [("Tom Bexley", 0)], None, [])],
+        [],
+    ),
+    (
+        "Tom Bexley relapsed in the summer. The 41-year-old building was demolished on Tuesday.",
+        [("Tom Bexley", "PERSON", [("Tom Bexley", 0)], None, [])],
+        [],
+    ),
     # Negatives: a count after a year, a distance, a year in brackets, a figure too large.
-    ("In 2015, 33 people died, Jane Roe said.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], ["33"]),
-    ("Jane Roe, 33 miles away, heard the blast.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], []),
-    ("Jane Roe (2019) said it was over.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], []),
-    ("Jane Roe, 450, Main Street, was listed.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], []),
+    (
+        "In 2015, 33 people died, Jane Roe said.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])],
+        ["33"],
+    ),
+    (
+        "Jane Roe, 33 miles away, heard the blast.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])],
+        [],
+    ),
+    (
+        "Jane Roe (2019) said it was over.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])],
+        [],
+    ),
+    (
+        "Jane Roe, 450, Main Street, was listed.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])],
+        [],
+    ),
 ]
 
 ROLE_ROWS: list[Row] = [
-    ("TV producer Jane Roe said the show was over.",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["TV producer"])], ["TV producer Jane Roe"]),
-    ("Oscar-winning actress Jane Roe arrived late.",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["Oscar-winning actress"])], ["Oscar"]),
-    ("Actress Jane Roe has filed for divorce.",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["actress"])], ["Actress Jane Roe"]),
-    ("Producer Jane Roe said no.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["producer"])],
-     ["Producer Jane Roe"]),
-    ("Roe's lawyer John Smith said the case was weak.",
-     [("Roe", "PERSON", [("Roe", 0)], None, []), ("John Smith", "PERSON", [("John Smith", 0)], None, ["lawyer of Roe"])],
-     ["Roe's"]),
-    ("Jane Roe’s lawyer, John Smith, said the case was weak.",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, []),
-      ("John Smith", "PERSON", [("John Smith", 0)], None, ["lawyer of Jane Roe"])], []),
-    ("Jane Roe, the company's chief executive, resigned on Monday.",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["company's chief executive"])], []),
-    ("The victim, Jane Roe, was taken to hospital.",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["victim"])], []),
-    ("Mary Roe, the mother of Jane Roe, spoke to reporters.",
-     [("Mary Roe", "PERSON", [("Mary Roe", 0)], None, ["mother of Jane Roe"])], []),
-    ("British rapper Stormzy performed on Friday.",
-     [("Stormzy", "PERSON", [("Stormzy", 0)], None, ["British rapper"])], []),
-    ("Sen. Elizabeth Warren said no.", [("Elizabeth Warren", "PERSON", [("Elizabeth Warren", 0)], None, ["senator"])],
-     []),
-    ("TV producer Jane Roe tweeted. Producer Jane said the show would return.",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0), ("Jane", 1)], None, ["TV producer"])], ["Producer Jane"]),
+    (
+        "TV producer Jane Roe said the show was over.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["TV producer"])],
+        ["TV producer Jane Roe"],
+    ),
+    (
+        "Oscar-winning actress Jane Roe arrived late.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["Oscar-winning actress"])],
+        ["Oscar"],
+    ),
+    (
+        "Actress Jane Roe has filed for divorce.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["actress"])],
+        ["Actress Jane Roe"],
+    ),
+    (
+        "Producer Jane Roe said no.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["producer"])],
+        ["Producer Jane Roe"],
+    ),
+    (
+        "Roe's lawyer John Smith said the case was weak.",
+        [
+            ("Roe", "PERSON", [("Roe", 0)], None, []),
+            ("John Smith", "PERSON", [("John Smith", 0)], None, ["lawyer of Roe"]),
+        ],
+        ["Roe's"],
+    ),
+    (
+        "Jane Roe’s lawyer, John Smith, said the case was weak.",
+        [
+            ("Jane Roe", "PERSON", [("Jane Roe", 0)], None, []),
+            ("John Smith", "PERSON", [("John Smith", 0)], None, ["lawyer of Jane Roe"]),
+        ],
+        [],
+    ),
+    (
+        "Jane Roe, the company's chief executive, resigned on Monday.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["company's chief executive"])],
+        [],
+    ),
+    (
+        "The victim, Jane Roe, was taken to hospital.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, ["victim"])],
+        [],
+    ),
+    (
+        "Mary Roe, the mother of Jane Roe, spoke to reporters.",
+        [("Mary Roe", "PERSON", [("Mary Roe", 0)], None, ["mother of Jane Roe"])],
+        [],
+    ),
+    (
+        "British rapper Stormzy performed on Friday.",
+        [("Stormzy", "PERSON", [("Stormzy", 0)], None, ["British rapper"])],
+        [],
+    ),
+    (
+        "Sen. Elizabeth Warren said no.",
+        [("Elizabeth Warren", "PERSON", [("Elizabeth Warren", 0)], None, ["senator"])],
+        [],
+    ),
+    (
+        "TV producer Jane Roe tweeted. Producer Jane said the show would return.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0), ("Jane", 1)], None, ["TV producer"])],
+        ["Producer Jane"],
+    ),
     # A full name in apposition after "his spokesperson," the model tagged ORG.
-    ("Her spokesperson, Ilse Varga, said Tanaka was resting.",
-     [("Ilse Varga", "PERSON", [("Ilse Varga", 0)], None, ["spokesperson"])], []),
-    ("Okafor's spokesperson, Ilse Varga, said the clip had been cut.",
-     [("Ilse Varga", "PERSON", [("Ilse Varga", 0)], None, ["spokesperson of Okafor"])], []),
+    (
+        "Her spokesperson, Ilse Varga, said Tanaka was resting.",
+        [("Ilse Varga", "PERSON", [("Ilse Varga", 0)], None, ["spokesperson"])],
+        [],
+    ),
+    (
+        "Okafor's spokesperson, Ilse Varga, said the clip had been cut.",
+        [("Ilse Varga", "PERSON", [("Ilse Varga", 0)], None, ["spokesperson of Okafor"])],
+        [],
+    ),
     # A role before ", NAME," that the parse does not tie to the name.
-    ("The Silver Spoon host Jonh Delaney has spoken out after a video reportedly showing the show's "
-     "executive producer, Marla Quist, swearing at a crew member spread across social media.",
-     [("Marla Quist", "PERSON", [("Marla Quist", 0)], None, ["executive producer"])], []),
+    (
+        "The Silver Spoon host Jonh Delaney has spoken out after a video reportedly showing the show's "
+        "executive producer, Marla Quist, swearing at a crew member spread across social media.",
+        [("Marla Quist", "PERSON", [("Marla Quist", 0)], None, ["executive producer"])],
+        [],
+    ),
     # ... but not when the comma ends a clause before the name.
-    ("After meeting the producer, Jane Roe said she was happy.",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], []),
+    (
+        "After meeting the producer, Jane Roe said she was happy.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])],
+        [],
+    ),
     # Negatives: a noun across a colon, a plural, a clause are not roles.
-    ("Editor's note: Jane Roe wrote this column.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], []),
-    ("Both candidates, Jane Roe and John Smith, spoke.", [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], []),
-    ("Jane Roe, who won the race in 2015, said she was happy.",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])], []),
+    (
+        "Editor's note: Jane Roe wrote this column.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])],
+        [],
+    ),
+    (
+        "Both candidates, Jane Roe and John Smith, spoke.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])],
+        [],
+    ),
+    (
+        "Jane Roe, who won the race in 2015, said she was happy.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, [])],
+        [],
+    ),
 ]
 
 RESOLUTION_ROWS: list[Row] = [
-    ("Jane Roe said she was innocent. Roe, who lives in Leeds, denied it. Ms. Roe's lawyer agreed.",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0), ("Roe", 1), ("Roe", 2)], None, [])], ["Ms. Roe", "Roe's"]),
-    ("Mr. Roe said he would appeal. John Roe denied the claims.",
-     [("John Roe", "PERSON", [("Roe", 0), ("John Roe", 0)], None, [])], ["Mr. Roe", "Roe"]),
-    ("John Smith arrived late. Jonh Smith said he was sorry. John Smith left early.",
-     [("John Smith", "PERSON", [("John Smith", 0), ("Jonh Smith", 0), ("John Smith", 1)], None, [])],
-     ["Jonh Smith"]),
+    (
+        "Jane Roe said she was innocent. Roe, who lives in Leeds, denied it. Ms. Roe's lawyer agreed.",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0), ("Roe", 1), ("Roe", 2)], None, [])],
+        ["Ms. Roe", "Roe's"],
+    ),
+    (
+        "Mr. Roe said he would appeal. John Roe denied the claims.",
+        [("John Roe", "PERSON", [("Roe", 0), ("John Roe", 0)], None, [])],
+        ["Mr. Roe", "Roe"],
+    ),
+    (
+        "John Smith arrived late. Jonh Smith said he was sorry. John Smith left early.",
+        [
+            (
+                "John Smith",
+                "PERSON",
+                [("John Smith", 0), ("Jonh Smith", 0), ("John Smith", 1)],
+                None,
+                [],
+            )
+        ],
+        ["Jonh Smith"],
+    ),
     # Two people share a surname: never merged; a bare surname goes to the latest full name.
-    ("Jane Roe and John Roe were married in 2010. Roe said he was happy.",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, []), ("John Roe", "PERSON", [("John Roe", 0), ("Roe", 2)], None, [])],
-     ["Roe"]),
-    ("John Roe spoke first. Jane Roe spoke next. Roe said she was happy.",
-     [("John Roe", "PERSON", [("John Roe", 0)], None, []), ("Jane Roe", "PERSON", [("Jane Roe", 0), ("Roe", 2)], None, [])],
-     ["Roe"]),
-    ("Mark Roe and Mary Roe were married in Leeds.",
-     [("Mark Roe", "PERSON", [("Mark Roe", 0)], None, []), ("Mary Roe", "PERSON", [("Mary Roe", 0)], None, [])], []),
+    (
+        "Jane Roe and John Roe were married in 2010. Roe said he was happy.",
+        [
+            ("Jane Roe", "PERSON", [("Jane Roe", 0)], None, []),
+            ("John Roe", "PERSON", [("John Roe", 0), ("Roe", 2)], None, []),
+        ],
+        ["Roe"],
+    ),
+    (
+        "John Roe spoke first. Jane Roe spoke next. Roe said she was happy.",
+        [
+            ("John Roe", "PERSON", [("John Roe", 0)], None, []),
+            ("Jane Roe", "PERSON", [("Jane Roe", 0), ("Roe", 2)], None, []),
+        ],
+        ["Roe"],
+    ),
+    (
+        "Mark Roe and Mary Roe were married in Leeds.",
+        [
+            ("Mark Roe", "PERSON", [("Mark Roe", 0)], None, []),
+            ("Mary Roe", "PERSON", [("Mary Roe", 0)], None, []),
+        ],
+        [],
+    ),
     # A first name alone, as fans write it, is the full name's.
-    ("Jane Roe won the award on Sunday. So proud of you Jane, you deserve it!",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0), ("Jane", 1)], None, [])], ["Jane"]),
+    (
+        "Jane Roe won the award on Sunday. So proud of you Jane, you deserve it!",
+        [("Jane Roe", "PERSON", [("Jane Roe", 0), ("Jane", 1)], None, [])],
+        ["Jane"],
+    ),
     # A family is not a different person.
-    ("The Roe family said Jane Roe was innocent.", [("Jane Roe", "PERSON", [("Roe", 0), ("Jane Roe", 0)], None, [])],
-     ["Roe"]),
+    (
+        "The Roe family said Jane Roe was innocent.",
+        [("Jane Roe", "PERSON", [("Roe", 0), ("Jane Roe", 0)], None, [])],
+        ["Roe"],
+    ),
 ]
 
 TYPE_ROWS: list[Row] = [
-    ("Acme Corp. said profits fell. Acme said it would cut jobs.",
-     [("Acme Corp.", "ORG", [("Acme Corp.", 0), ("Acme", 1)], None, [])], []),
-    ("Jane Roe lives in Paris with her husband.",
-     [("Jane Roe", "PERSON", [("Jane Roe", 0)], None, []), ("Paris", "GPE", [("Paris", 0)], None, [])], []),
-    ("The World Health Organization (WHO) said the WHO would act.",
-     [("World Health Organization", "ORG", [("World Health Organization", 0), ("WHO", 0), ("WHO", 1)], None, [])],
-     ["WHO"]),
-    ("Officials in the United States said the U.S. would act.",
-     [("United States", "GPE", [("United States", 0), ("U.S.", 0)], None, [])], []),
-    ("Many Americans said Jane Roe had lied.", [("Americans", "NORP", [("Americans", 0)], None, [])], []),
+    (
+        "Acme Corp. said profits fell. Acme said it would cut jobs.",
+        [("Acme Corp.", "ORG", [("Acme Corp.", 0), ("Acme", 1)], None, [])],
+        [],
+    ),
+    (
+        "Jane Roe lives in Paris with her husband.",
+        [
+            ("Jane Roe", "PERSON", [("Jane Roe", 0)], None, []),
+            ("Paris", "GPE", [("Paris", 0)], None, []),
+        ],
+        [],
+    ),
+    (
+        "The World Health Organization (WHO) said the WHO would act.",
+        [
+            (
+                "World Health Organization",
+                "ORG",
+                [("World Health Organization", 0), ("WHO", 0), ("WHO", 1)],
+                None,
+                [],
+            )
+        ],
+        ["WHO"],
+    ),
+    (
+        "Officials in the United States said the U.S. would act.",
+        [("United States", "GPE", [("United States", 0), ("U.S.", 0)], None, [])],
+        [],
+    ),
+    (
+        "Many Americans said Jane Roe had lied.",
+        [("Americans", "NORP", [("Americans", 0)], None, [])],
+        [],
+    ),
 ]
 
 
 # (text, name, the type it must have, or None when it must be no entity at all). Places,
 # organisations and common words the model tags PERSON, and people who must stay people.
 NOT_PEOPLE_ROWS: list[tuple[str, str, str | None]] = [
-    ("Crews arrived in Ashcombe on Monday. Ashcombe would never be the same. Rescuers from Ashcombe "
-     "worked all night.", "Ashcombe", "GPE"),  # mostly after "in"/"from"
-    ("Tom Bexley plays Detective Sam Reel on Night Ferry. Ferry has been a hit.", "Night Ferry", "LOC"),
+    (
+        "Crews arrived in Ashcombe on Monday. Ashcombe would never be the same. Rescuers from Ashcombe "
+        "worked all night.",
+        "Ashcombe",
+        "GPE",
+    ),  # mostly after "in"/"from"
+    (
+        "Tom Bexley plays Detective Sam Reel on Night Ferry. Ferry has been a hit.",
+        "Night Ferry",
+        "LOC",
+    ),
     ("Tom Bexley plays Detective Sam Reel on Night Ferry. Ferry has been a hit.", "Ferry", None),
     ("Tom Bexley plays Detective Sam Reel on Night Ferry.", "Sam Reel", "PERSON"),
     ("Nathan Lane, 64, starred in the play.", "Nathan Lane", "PERSON"),  # a place word, and an age
@@ -208,10 +406,16 @@ NOT_PEOPLE_ROWS: list[tuple[str, str, str | None]] = [
     ("Jane Roe, 450, Main Street, was listed.", "Main Street", None),
     # A headline's verb is no part of the name; a headline read as an organisation does not
     # make an organisation of the name that opens it.
-    ("Obama Says African-American Museum Shows Nation's Promise\n\nObama spoke on Saturday.",
-     "Obama", "PERSON"),
-    ("Obama Says African-American Museum Shows Nation's Promise\n\nObama spoke on Saturday.",
-     "Obama Says", None),
+    (
+        "Obama Says African-American Museum Shows Nation's Promise\n\nObama spoke on Saturday.",
+        "Obama",
+        "PERSON",
+    ),
+    (
+        "Obama Says African-American Museum Shows Nation's Promise\n\nObama spoke on Saturday.",
+        "Obama Says",
+        None,
+    ),
     ("Obama Says Museum Shows Nation's Promise\n\nObama spoke on Saturday.", "Obama", "PERSON"),
 ]
 
@@ -225,10 +429,18 @@ def test_not_people(nlp, text, name, etype):
 @pytest.mark.parametrize(
     ("text", "names", "label"),
     [
-        ("PORT ELWIN (Metro Wire) — Port Elwin FC rejected an offer of £18 million from Dunmore "
-         "Rovers for Tomas Okafor.", ["PORT", "PORT ELWIN"], "GPE"),
-        ("PORT ELWIN (Metro Wire) — Port Elwin FC rejected an offer of £18 million from Dunmore "
-         "Rovers for Tomas Okafor.", ["Port Elwin FC"], "ORG"),
+        (
+            "PORT ELWIN (Metro Wire) — Port Elwin FC rejected an offer of £18 million from Dunmore "
+            "Rovers for Tomas Okafor.",
+            ["PORT", "PORT ELWIN"],
+            "GPE",
+        ),
+        (
+            "PORT ELWIN (Metro Wire) — Port Elwin FC rejected an offer of £18 million from Dunmore "
+            "Rovers for Tomas Okafor.",
+            ["Port Elwin FC"],
+            "ORG",
+        ),
         ("The parallel Mill Lane crossing was closed as a precaution.", ["Mill Lane"], "LOC"),
         ("I stand with the crew. Kindness is not optional. #Crew", ["Kindness"], None),
         ("Lumenbay TV said it would act. Lumenbay paid $3m in 2019.", ["Lumenbay"], "ORG"),
@@ -301,19 +513,43 @@ def test_empty_and_odd_texts(nlp):
 
 
 @given(st.text(alphabet=st.characters(blacklist_categories=["Cs"]), max_size=200))
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 def test_never_crashes_and_offsets_hold(nlp, text):
     run(nlp, text)
 
 
 @given(
     st.lists(
-        st.sampled_from(["Jane Roe", "Roe", "Mr. Roe", "Roe's", "33", ",", "(", ")", "said", "actress",
-                         "TV producer", "the", "Acme Corp.", "Paris", "\n\n", "-year-old", "Jane", "family"]),
+        st.sampled_from(
+            [
+                "Jane Roe",
+                "Roe",
+                "Mr. Roe",
+                "Roe's",
+                "33",
+                ",",
+                "(",
+                ")",
+                "said",
+                "actress",
+                "TV producer",
+                "the",
+                "Acme Corp.",
+                "Paris",
+                "\n\n",
+                "-year-old",
+                "Jane",
+                "family",
+            ]
+        ),
         max_size=25,
     )
 )
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 def test_name_soup_never_crashes(nlp, words):
     run(nlp, " ".join(words))
 
@@ -331,7 +567,9 @@ def test_through_the_pipeline(nlp):
         "— Sam (@sam_writes) March 2, 2021\n"
     )
     try:
-        analysis = analyze_text(text, settings=Settings(stages=("boilerplate", "posts", "entities")))
+        analysis = analyze_text(
+            text, settings=Settings(stages=("boilerplate", "posts", "entities"))
+        )
     except StageError as exc:
         pytest.skip(f"boilerplate/posts stages not available: {exc}")
     entities = analysis.entities
@@ -345,11 +583,21 @@ def test_through_the_pipeline(nlp):
 
 # --- names.py: pure helpers ---------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("a", "b", "typo"),
-    [("jonh", "john", True), ("smtih", "smith", True), ("jonathon", "jonathan", True),
-     ("michale", "michael", True), ("mark", "mary", False), ("ann", "anne", False),
-     ("carla", "carly", False), ("jane", "john", False), ("smith", "smith", False), ("roe", "ore", False)],
+    [
+        ("jonh", "john", True),
+        ("smtih", "smith", True),
+        ("jonathon", "jonathan", True),
+        ("michale", "michael", True),
+        ("mark", "mary", False),
+        ("ann", "anne", False),
+        ("carla", "carly", False),
+        ("jane", "john", False),
+        ("smith", "smith", False),
+        ("roe", "ore", False),
+    ],
 )
 def test_is_typo(a, b, typo):
     assert is_typo(a, b) is typo

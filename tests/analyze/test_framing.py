@@ -61,7 +61,9 @@ def test_score_is_hedges_per_100_own_words_and_explained(nlp):
     assert framing.own_words == 11
     assert framing.hedge_score == pytest.approx(100 / 11, abs=0.01)
     assert framing.hedged_sentences == 1 and framing.sentences == 2
-    assert "1 hedge(s) in 11 words" in framing.explanation and "'allegedly' x1" in framing.explanation
+    assert (
+        "1 hedge(s) in 11 words" in framing.explanation and "'allegedly' x1" in framing.explanation
+    )
 
 
 def test_no_own_reporting_is_explained_not_scored():

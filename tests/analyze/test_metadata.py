@@ -36,14 +36,31 @@ def run(text: str, labels: list[str], **fields) -> Article:
 # (text, paragraph labels, expected dateline, expected title)
 ROWS = [
     # a caption came first, so the reader found no dateline: the first body paragraph has it
-    ("Jane Roe and John Doe (Photo: Archive Picture)\n\nPARIS — " + LEDE,
-     ["caption", "body"], "PARIS", None),
+    (
+        "Jane Roe and John Doe (Photo: Archive Picture)\n\nPARIS — " + LEDE,
+        ["caption", "body"],
+        "PARIS",
+        None,
+    ),
     # a headline followed by a single newline: boilerplate labels it, the stage takes it
-    ("Bridge To Reopen\nWASHINGTON (AP) — " + LEDE, ["title", "body"], "WASHINGTON", "Bridge To Reopen"),
-    ("  Bridge To Reopen  \nLOS ANGELES, Calif. - " + LEDE, ["title", "body"], "LOS ANGELES, Calif.",
-     "Bridge To Reopen"),
-    ("Jane Roe (Photo: Kim Lee)\nBridge To Reopen\nHARBOR CITY • " + LEDE,
-     ["caption", "title", "body"], "HARBOR CITY", "Bridge To Reopen"),
+    (
+        "Bridge To Reopen\nWASHINGTON (AP) — " + LEDE,
+        ["title", "body"],
+        "WASHINGTON",
+        "Bridge To Reopen",
+    ),
+    (
+        "  Bridge To Reopen  \nLOS ANGELES, Calif. - " + LEDE,
+        ["title", "body"],
+        "LOS ANGELES, Calif.",
+        "Bridge To Reopen",
+    ),
+    (
+        "Jane Roe (Photo: Kim Lee)\nBridge To Reopen\nHARBOR CITY • " + LEDE,
+        ["caption", "title", "body"],
+        "HARBOR CITY",
+        "Bridge To Reopen",
+    ),
     # not datelines: lowercase word + dash, title-case place, a lead-in word, one letter
     ("well — " + LEDE, ["body"], None, None),
     ("Paris — " + LEDE, ["body"], None, None),
@@ -69,7 +86,7 @@ def test_dateline_and_title(text, labels, dateline, title):
     assert (article.title_span is not None) is (title is not None)
     for span in (article.dateline, article.title_span):
         if span is not None:
-            assert text[span.start:span.end] == span.text
+            assert text[span.start : span.end] == span.text
 
 
 def test_sentences_from_the_parse_are_not_needed_but_a_real_doc_is_fine(nlp):
@@ -84,7 +101,9 @@ def test_sentences_from_the_parse_are_not_needed_but_a_real_doc_is_fine(nlp):
 def test_what_the_reader_found_is_kept():
     text = "Bridge To Reopen\nLONDON — " + LEDE
     found = {
-        "title": "Reader Title", "source": "courier", "published": "2020-01-01",
+        "title": "Reader Title",
+        "source": "courier",
+        "published": "2020-01-01",
         "url": "https://www.other.example/2021/03/14/x",
         "dateline": Span(start=17, end=23, text="LONDON"),
     }

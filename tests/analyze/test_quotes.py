@@ -14,8 +14,9 @@ from newsloom.pipeline import StageContext
 
 def quotes_of(nlp, text, paragraphs=None, posts=()):
     doc = nlp(text)
-    found = find_quotes(doc, paragraphs if paragraphs is not None else blank_line_paragraphs(text),
-                        list(posts), [])
+    found = find_quotes(
+        doc, paragraphs if paragraphs is not None else blank_line_paragraphs(text), list(posts), []
+    )
     for q in found:  # offsets are sacred
         assert text[q.start : q.end] == q.text
         if q.speaker_start is not None:
@@ -38,7 +39,10 @@ MARK_ROWS = [
     ("``We will win,'' Roe said.", ["We will win,"]),
     ('“Mixed marks," she said.', ["Mixed marks,"]),
     ("“He told me ‘never again’ and left,” Roe said.", ["He told me ‘never again’ and left,"]),
-    ("“As a woman I’d live in what he calls “hell” than this.” ― Ana", ["As a woman I’d live in what he calls “hell” than this."]),
+    (
+        "“As a woman I’d live in what he calls “hell” than this.” ― Ana",
+        ["As a woman I’d live in what he calls “hell” than this."],
+    ),
     ('Roe said "this never closes and runs on', ["this never closes and runs on"]),
     ("carried over from before,” she said.", ["carried over from before,"]),
     ("Roe's team don't care about the '90s.", []),
@@ -82,7 +86,10 @@ STAGE_ROWS = [
     # cue before, after, inverted, with an addressee
     ('Jane Roe said: "We will win the case."', [("We will win the case.", "Jane Roe")]),
     ('"We will win the case," said Jane Roe.', [("We will win the case,", "Jane Roe")]),
-    ('"We will win the case," Jane Roe tells John Doe at one point.', [("We will win the case,", "Jane Roe")]),
+    (
+        '"We will win the case," Jane Roe tells John Doe at one point.',
+        [("We will win the case,", "Jane Roe")],
+    ),
     ('Jane Roe replied: "Not today."', [("Not today.", "Jane Roe")]),
     # split quote: both halves are the speaker's
     (
@@ -92,7 +99,11 @@ STAGE_ROWS = [
     # second quote in the paragraph without a cue, and a paragraph that is only a quote
     (
         'Jane Roe spoke on Monday. "It was hard," she said. "Really hard."\n\n"And I would do it again."',
-        [("It was hard,", "Jane Roe"), ("Really hard.", "Jane Roe"), ("And I would do it again.", "Jane Roe")],
+        [
+            ("It was hard,", "Jane Roe"),
+            ("Really hard.", "Jane Roe"),
+            ("And I would do it again.", "Jane Roe"),
+        ],
     ),
     # a multi-paragraph quote: the first paragraph never closes
     (
@@ -106,9 +117,15 @@ STAGE_ROWS = [
     ),
     # pronoun and surname resolve to the full name
     ('Jane Roe arrived late. "Sorry about that," she said.', [("Sorry about that,", "Jane Roe")]),
-    ('Jane Roe arrived late. Later, Roe said: "Sorry about that."', [("Sorry about that.", "Jane Roe")]),
+    (
+        'Jane Roe arrived late. Later, Roe said: "Sorry about that."',
+        [("Sorry about that.", "Jane Roe")],
+    ),
     # an aside between speaker and cue
-    ('Jane Roe, who joined the company in 2019, said: "I love it here."', [("I love it here.", "Jane Roe")]),
+    (
+        'Jane Roe, who joined the company in 2019, said: "I love it here."',
+        [("I love it here.", "Jane Roe")],
+    ),
     # possessive role: a distinct speaker tied to Roe
     (
         'Jane Roe was not there. "She is resting," Roe\'s spokesperson said.',
@@ -117,14 +134,23 @@ STAGE_ROWS = [
     # anonymous people, documents, according to
     ('"It was chaos," a source said.', [("It was chaos,", "a source")]),
     ('A fan wrote: "Best night ever."', [("Best night ever.", "A fan")]),
-    ('The plan was "dead on arrival," according to John Smith.', [("dead on arrival,", "John Smith")]),
+    (
+        'The plan was "dead on arrival," according to John Smith.',
+        [("dead on arrival,", "John Smith")],
+    ),
     # partial quote inside reported speech
     ('Jane Roe admits that she "messed up" last year.', [("messed up", "Jane Roe")]),
     # a layout signature and a transcript turn
-    ("“The best candidate we ever had.” ― Jorge Falcon", [("The best candidate we ever had.", "Jorge Falcon")]),
+    (
+        "“The best candidate we ever had.” ― Jorge Falcon",
+        [("The best candidate we ever had.", "Jorge Falcon")],
+    ),
     ('"WALLACE: Why would he do that?', [("WALLACE: Why would he do that?", "WALLACE")]),
     # a date marker and dateline parsed as the subject: the name in apposition speaks
-    (' date 2021-03-14 PARIS • Jane Roe, 33, said on Sunday: "We will win."', [("We will win.", "Jane Roe")]),
+    (
+        ' date 2021-03-14 PARIS • Jane Roe, 33, said on Sunday: "We will win."',
+        [("We will win.", "Jane Roe")],
+    ),
     # negative rows: titles, stage directions, apostrophes, bare scare quotes, nothing at all
     ('Jane Roe appeared on "Morning Joe" on Monday.', []),
     ('"(CROSSTALK.)', []),
@@ -153,8 +179,10 @@ def test_pronoun_keeps_its_span(nlp):
 
 INDIRECT_ROWS = [
     # the subject never comes from the paragraph before
-    ("Nobody believed her. #JusticeForX pic.twitter.com/AbC12dEf\n\nDoe said that the plan would fail.",
-     ("the plan would fail", "Doe")),
+    (
+        "Nobody believed her. #JusticeForX pic.twitter.com/AbC12dEf\n\nDoe said that the plan would fail.",
+        ("the plan would fail", "Doe"),
+    ),
     ("Jane Roe said that the plan would fail.", ("the plan would fail", "Jane Roe")),
     ("Jane Roe claimed the election was stolen.", ("the election was stolen", "Jane Roe")),
     ("Jane Roe thinks about lunch every day.", None),
@@ -164,7 +192,11 @@ INDIRECT_ROWS = [
 
 @pytest.mark.parametrize(("text", "expected"), INDIRECT_ROWS)
 def test_indirect(nlp, text, expected):
-    found = [(q.text.removeprefix("that "), q.speaker) for q in quotes_of(nlp, text) if q.kind == "indirect"]
+    found = [
+        (q.text.removeprefix("that "), q.speaker)
+        for q in quotes_of(nlp, text)
+        if q.kind == "indirect"
+    ]
     assert found == ([expected] if expected else [])
 
 
@@ -182,11 +214,19 @@ def test_quote_in_post_belongs_to_its_author(nlp):
     text = 'Jane Roe said it was over.\n\n"Nobody believed her," — Sam Writes (@samwrites) March 2, 2021'
     start = text.index('"Nobody')
     post = Post(
-        id="p1", author="Sam Writes", handle="samwrites", text='"Nobody believed her,"',
-        start=start, end=len(text), text_start=start, text_end=start + 22,
+        id="p1",
+        author="Sam Writes",
+        handle="samwrites",
+        text='"Nobody believed her,"',
+        start=start,
+        end=len(text),
+        text_start=start,
+        text_end=start + 22,
     )
     found = [q for q in quotes_of(nlp, text, posts=[post]) if q.kind == "direct"]
-    assert [(q.text, q.speaker, q.post_id) for q in found] == [("Nobody believed her,", "Sam Writes", "p1")]
+    assert [(q.text, q.speaker, q.post_id) for q in found] == [
+        ("Nobody believed her,", "Sam Writes", "p1")
+    ]
 
 
 def test_captions_are_skipped(nlp):
@@ -244,27 +284,50 @@ def quotes_with_entities(nlp, text, posts=()):
 ENTITY_SPEAKER_ROWS = [
     # A partial quote inside a clause someone reports: the reporter said it, not the clause's
     # subject ("the club").
-    ('Ana Kell, who has represented Roe since 2019, said the club had agreed in writing that he '
-     'could leave for a "serious offer".', [("serious offer", "Ana Kell")]),
+    (
+        "Ana Kell, who has represented Roe since 2019, said the club had agreed in writing that he "
+        'could leave for a "serious offer".',
+        [("serious offer", "Ana Kell")],
+    ),
     # ... but a later verb never takes over an earlier cue.
-    ('Mary Doe arrived late. "Are you winning?" she said, but Tom was drifting off, and Jane Roe '
-     'said yes, yes, yes.', [("Are you winning?", "Mary Doe")]),
+    (
+        'Mary Doe arrived late. "Are you winning?" she said, but Tom was drifting off, and Jane Roe '
+        "said yes, yes, yes.",
+        [("Are you winning?", "Mary Doe")],
+    ),
     # "Roe's spokesperson, Clara Wendt," names the person, not the role.
-    ('Jane Roe was not there.\n\nRoe\'s spokesperson, Clara Wendt, said the clip had been "cut to '
-     'mislead".', [("cut to mislead", "Clara Wendt")]),
+    (
+        "Jane Roe was not there.\n\nRoe's spokesperson, Clara Wendt, said the clip had been \"cut to "
+        'mislead".',
+        [("cut to mislead", "Clara Wendt")],
+    ),
     # A definite role refers back to the one person given that role.
-    ('TV host John Delman posted a message on Monday.\n\n"Kindness is not optional," the TV host '
-     'tweeted.', [("Kindness is not optional,", "John Delman")]),
+    (
+        'TV host John Delman posted a message on Monday.\n\n"Kindness is not optional," the TV host '
+        "tweeted.",
+        [("Kindness is not optional,", "John Delman")],
+    ),
     # ... an indefinite one does not, nor one that two people share.
-    ('"Kindness is not optional," a TV host tweeted.', [("Kindness is not optional,", "a TV host")]),
-    ('TV host John Delman and radio host Mary Doe spoke on Monday.\n\n"Kindness matters," the host '
-     'said.', [("Kindness matters,", "the host")]),
+    (
+        '"Kindness is not optional," a TV host tweeted.',
+        [("Kindness is not optional,", "a TV host")],
+    ),
+    (
+        'TV host John Delman and radio host Mary Doe spoke on Monday.\n\n"Kindness matters," the host '
+        "said.",
+        [("Kindness matters,", "the host")],
+    ),
     # A pronoun after "Roe's wife, Ana Kell, thanked ..." is hers, not the previous speaker's.
-    ('Show creator Priya Lowe wrote: "We will wait for him."\n\nRoe\'s wife, Ana Kell, thanked fans '
-     'for what she called an "ocean of kindness".',
-     [("We will wait for him.", "Priya Lowe"), ("ocean of kindness", "Ana Kell")]),
+    (
+        'Show creator Priya Lowe wrote: "We will wait for him."\n\nRoe\'s wife, Ana Kell, thanked fans '
+        'for what she called an "ocean of kindness".',
+        [("We will wait for him.", "Priya Lowe"), ("ocean of kindness", "Ana Kell")],
+    ),
     # Several subjects from a misparse ("Her co-star Tom Berger"): the name speaks.
-    ('Jane Roe entered rehab.\n\nHer co-star Tom Berger said: "We miss her."', [("We miss her.", "Tom Berger")]),
+    (
+        'Jane Roe entered rehab.\n\nHer co-star Tom Berger said: "We miss her."',
+        [("We miss her.", "Tom Berger")],
+    ),
 ]
 
 
@@ -277,14 +340,24 @@ def _post_of(text: str, author: str, handle: str) -> Post:
     start = text.index("Going")
     sig = text.index(" —", start)
     end = text.index("2023", sig) + 4
-    return Post(id="p1", author=author, handle=handle, text=text[start:sig], start=start, end=end,
-                text_start=start, text_end=sig)
+    return Post(
+        id="p1",
+        author=author,
+        handle=handle,
+        text=text[start:sig],
+        start=start,
+        end=end,
+        text_start=start,
+        text_end=sig,
+    )
 
 
 def test_first_person_in_a_post_is_its_author(nlp):
-    text = ("Jane Roe entered rehab on Sunday.\n\nGoing to get some help. I'll be back, I promise. "
-            "#Rehab — Jane Roe (@janeroe) April 16, 2023\n\nThe network said it was reviewing "
-            '"all of the circumstances".')
+    text = (
+        "Jane Roe entered rehab on Sunday.\n\nGoing to get some help. I'll be back, I promise. "
+        "#Rehab — Jane Roe (@janeroe) April 16, 2023\n\nThe network said it was reviewing "
+        '"all of the circumstances".'
+    )
     found = quotes_with_entities(nlp, text, [_post_of(text, "Jane Roe", "janeroe")])
     indirect = [(q.text, q.speaker, q.post_id) for q in found if q.kind == "indirect"]
     assert ("I'll be back", "Jane Roe", "p1") in indirect
@@ -296,10 +369,20 @@ def test_first_person_in_a_post_is_its_author(nlp):
 def test_a_posts_words_never_name_a_speaker_outside_it(nlp):
     # The post's signature runs into the next sentence (no line break after it): the parse
     # makes the post the subject of "said".
-    text = ("Fans reacted. she deserves an apology. THE END#JusticeForX — CRUMB QUEEN 👑 (@crumbq) "
-            'June 6, 2023 said it was reviewing "all of the circumstances".')
+    text = (
+        "Fans reacted. she deserves an apology. THE END#JusticeForX — CRUMB QUEEN 👑 (@crumbq) "
+        'June 6, 2023 said it was reviewing "all of the circumstances".'
+    )
     start, sig = text.index("she"), text.index(" —")
-    post = Post(id="p1", author="CRUMB QUEEN 👑", handle="crumbq", text=text[start:sig], start=start,
-                end=text.index("2023") + 4, text_start=start, text_end=sig)
+    post = Post(
+        id="p1",
+        author="CRUMB QUEEN 👑",
+        handle="crumbq",
+        text=text[start:sig],
+        start=start,
+        end=text.index("2023") + 4,
+        text_start=start,
+        text_end=sig,
+    )
     outside = [q for q in quotes_with_entities(nlp, text, [post]) if q.post_id is None]
     assert not any(q.speaker_start is not None and q.speaker_start < post.end for q in outside)

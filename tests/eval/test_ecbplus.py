@@ -76,7 +76,10 @@ def test_wrong_merges_split_by_topic():
 
 
 def test_format_report_has_every_row(tmp_path):
-    texts = {"1_1ecb.txt": "Tara Reid entered rehab in Malibu.", "1_1ecbplus.txt": "Lindsay Lohan left Betty Ford."}
+    texts = {
+        "1_1ecb.txt": "Tara Reid entered rehab in Malibu.",
+        "1_1ecbplus.txt": "Lindsay Lohan left Betty Ford.",
+    }
     (tmp_path / "texts").mkdir()
     lines = []
     for name, text in texts.items():
@@ -84,12 +87,16 @@ def test_format_report_has_every_row(tmp_path):
         lines.append(f'{{"file": "{name}", "topic": 1, "event": "1_{name.split("_")[1][1:-4]}"}}')
     (tmp_path / "labels.jsonl").write_text("\n".join(lines) + "\n")
     items = read_dataset(tmp_path)
-    analyses = [ArticleAnalysis(article=Article(id=it.file, text=it.text, origin=it.file)) for it in items]
+    analyses = [
+        ArticleAnalysis(article=Article(id=it.file, text=it.text, origin=it.file)) for it in items
+    ]
     report = run_eval(tmp_path, order="both", seed=0, with_peers=False, analyses=analyses)
     text = format_report(report)
     assert "newsloom batch" in text and "newsloom stream" in text
     assert report.rows[0].overall["b3_f1"] == pytest.approx(1.0)
-    several = run_eval(tmp_path, order="stream", seed=5, with_peers=False, analyses=analyses, orders=3)
+    several = run_eval(
+        tmp_path, order="stream", seed=5, with_peers=False, analyses=analyses, orders=3
+    )
     assert [row.note for row in several.rows] == [f"shuffled, seed {s}" for s in (5, 6, 7)]
     assert "over 3 stream orders: B3 F1 mean 1.000 (min 1.000)" in format_report(several)
 

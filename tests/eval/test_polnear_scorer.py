@@ -42,10 +42,13 @@ def brat(text: str) -> str:
     s2 = span(text, "Mr. Doe")
     c2a, c2b = span(text, "Nothing is settled,"), span(text, "not yet.")
     s3, c3 = span(text, "Roe", 1), span(text, 'the judge "had doubts" about it')
-    s4, c4 = span(text, "Roe", 2), (text.index("This part"), text.index("and ends here,") + len("and ends here,"))
+    s4, c4 = (
+        span(text, "Roe", 2),
+        (text.index("This part"), text.index("and ends here,") + len("and ends here,")),
+    )
     lines = [
         f"T1\tSource {s1[0]} {s1[1]}\tJane Roe",
-        f"T2\tContent {c1[0] - 1} {c1[1] + 1}\t\"We will win the case.\"",
+        f'T2\tContent {c1[0] - 1} {c1[1] + 1}\t"We will win the case."',
         "E1\tAttribution:T9 Content:T2 Source:T1",
         f"T3\tSource {s2[0]} {s2[1]}\tMr. Doe",
         f"T4\tContent {c2a[0]} {c2a[1]};{c2b[0]} {c2b[1]}\tNothing is settled, not yet.",
@@ -65,11 +68,13 @@ def brat(text: str) -> str:
 
 
 def test_quoted_segments_pair_per_paragraph():
-    line = 'He said "one" and “two” and \'\'three\'\' and "four'
+    line = "He said \"one\" and “two” and ''three'' and \"four"
     got = [line[s:e] for s, e in quoted_segments(line, 0, len(line))]
     assert got == ["one", "two", "three", "four"]
     closing = "the end of it,” she said."
-    assert [closing[s:e] for s, e in quoted_segments(closing, 0, len(closing))] == ["the end of it,"]
+    assert [closing[s:e] for s, e in quoted_segments(closing, 0, len(closing))] == [
+        "the end of it,"
+    ]
 
 
 def test_read_ann_and_gold_units():
@@ -84,7 +89,14 @@ def test_read_ann_and_gold_units():
         "This part runs on",  # one gold quote per paragraph
         "and ends here,",
     ]
-    assert [u.speaker_name for u in direct] == ["Jane Roe", "Mr. Doe", "Mr. Doe", "Roe", "Roe", "Roe"]
+    assert [u.speaker_name for u in direct] == [
+        "Jane Roe",
+        "Mr. Doe",
+        "Mr. Doe",
+        "Roe",
+        "Roe",
+        "Roe",
+    ]
     assert len(everything) == 4 and len(everything[1].pieces) == 2
 
 
@@ -93,7 +105,9 @@ def test_load_split_first_annotator_and_refuses_test(tmp_path):
         (tmp_path / split / "text").mkdir(parents=True)
         (tmp_path / split / "attributions").mkdir(parents=True)
         (tmp_path / split / "text" / "nyt_x.txt").write_text(TEXT, encoding="utf-8", newline="")
-        (tmp_path / split / "attributions" / "nyt_x_aaaa.ann").write_text(brat(TEXT), encoding="utf-8")
+        (tmp_path / split / "attributions" / "nyt_x_aaaa.ann").write_text(
+            brat(TEXT), encoding="utf-8"
+        )
         (tmp_path / split / "attributions" / "nyt_x_bbbb.ann").write_text("", encoding="utf-8")
     (article,) = load_split(tmp_path, "dev")
     assert (article.publisher, len(article.direct), len(article.attributions)) == ("nyt", 6, 4)
@@ -167,5 +181,9 @@ def test_counts_add_up():
     total = Counts()
     text = 'Roe said: "We will win."'
     for _ in range(2):
-        total.add(score_article(text, [unit(text, "We will win.", "Roe")], [unit(text, "We will win.", "Roe")]))
+        total.add(
+            score_article(
+                text, [unit(text, "We will win.", "Roe")], [unit(text, "We will win.", "Roe")]
+            )
+        )
     assert (total.n_pred, total.n_gold, total.matched[0.3], total.speaker_right) == (2, 2, 2, 2)

@@ -30,7 +30,11 @@ SKIP_ROWS = [
     ("photo", b"\xff\xd8\xff\xe0\x00\x10JFIF", "binary file (a JPEG image)"),
     ("shift-jis.txt", "東京で大雨。市長は日曜日に語った。".encode("shift_jis"), "not UTF-8"),
     ("cp1251.txt", "Мэр заявил в воскресенье, что мост закрыт.".encode("cp1251"), "not UTF-8"),
-    ("random.txt", bytes((i * 151 + 7) % 256 for i in range(1, 400) if (i * 151 + 7) % 256), "not UTF-8"),
+    (
+        "random.txt",
+        bytes((i * 151 + 7) % 256 for i in range(1, 400) if (i * 151 + 7) % 256),
+        "not UTF-8",
+    ),
     ("empty.jsonl", b"\n\n", "empty file"),
     ("nul.jsonl", b'{"text": "a"}\x00\n', "binary file (NUL bytes)"),
     ("empty.html", b"", "empty file"),
@@ -132,7 +136,13 @@ def test_run_goes_on_past_bad_files_in_order(tmp_path):
     (tmp_path / "c.txt").write_bytes(bytes(range(256)))
     (tmp_path / "d.txt").write_text("Last article.\n", encoding="utf-8")
     items = list(read_inputs([str(tmp_path), str(tmp_path / "nope")], Settings()))
-    assert [type(i).__name__ for i in items] == ["Article", "Skipped", "Skipped", "Article", "Skipped"]
+    assert [type(i).__name__ for i in items] == [
+        "Article",
+        "Skipped",
+        "Skipped",
+        "Article",
+        "Skipped",
+    ]
 
 
 def test_reading_streams(tmp_path):
@@ -161,14 +171,26 @@ def test_a_crashing_reader_is_reported_not_raised(tmp_path, monkeypatch):
 
 # --- property: nothing crashes, everything read is exact -------------------------------
 
-HEADERS = ["", " date 2021-03-14 ", "date 2021-02-30 ", "url: https://www.x.example/2021/03/14/a\n",
-           "Title Line Here\n\n", "PARIS • ", "A (Photo: B)\n\n", "\ufeff", "\r\n\r\n", "HARBOR CITY — "]
+HEADERS = [
+    "",
+    " date 2021-03-14 ",
+    "date 2021-02-30 ",
+    "url: https://www.x.example/2021/03/14/a\n",
+    "Title Line Here\n\n",
+    "PARIS • ",
+    "A (Photo: B)\n\n",
+    "\ufeff",
+    "\r\n\r\n",
+    "HARBOR CITY — ",
+]
 texts = st.builds(lambda h, t: h + t, st.sampled_from(HEADERS), st.text(max_size=300))
 contents = st.one_of(
     st.binary(max_size=600),
     texts.map(lambda t: t.encode("utf-8", "surrogatepass")),
     texts.map(lambda t: t.encode("utf-16")),
-    st.text(alphabet=st.characters(max_codepoint=255), max_size=300).map(lambda t: t.encode("latin-1")),
+    st.text(alphabet=st.characters(max_codepoint=255), max_size=300).map(
+        lambda t: t.encode("latin-1")
+    ),
     st.text(max_size=200).map(lambda t: f'{{"text": {t}}}\n'.encode("utf-8", "surrogatepass")),
 )
 
@@ -199,7 +221,7 @@ def test_any_bytes_give_exact_articles_or_a_skip_naming_the_file(raw, suffix):
             assert item.text.strip()
             for span in (item.title_span, item.dateline):
                 if span is not None:
-                    assert item.text[span.start:span.end] == span.text
+                    assert item.text[span.start : span.end] == span.text
             assert 0 <= item.body_start <= len(item.text)
             if item.path is not None:
                 with open(item.path, encoding="utf-8", newline="") as fh:

@@ -13,8 +13,17 @@ from newsloom.models import Skipped
 @pytest.fixture()
 def tree(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    for rel in ["c/b.txt", "c/a.txt", "c/sub/z.txt", "c/sub/deeper/y.jsonl", "c/m.html",
-                "c/.hidden.txt", "c/.git/config", "c/sub/.cache/x.txt", "empty/.keep"]:
+    for rel in [
+        "c/b.txt",
+        "c/a.txt",
+        "c/sub/z.txt",
+        "c/sub/deeper/y.jsonl",
+        "c/m.html",
+        "c/.hidden.txt",
+        "c/.git/config",
+        "c/sub/.cache/x.txt",
+        "empty/.keep",
+    ]:
         os.makedirs(os.path.dirname(rel), exist_ok=True)
         with open(rel, "w", encoding="utf-8") as fh:
             fh.write("x")
@@ -28,7 +37,11 @@ def names(paths):
 
 def test_folder_is_walked_sorted_recursively_without_hidden(tree):
     assert names(["c"]) == [
-        "c/a.txt", "c/b.txt", "c/m.html", "c/sub/deeper/y.jsonl", "c/sub/z.txt",
+        "c/a.txt",
+        "c/b.txt",
+        "c/m.html",
+        "c/sub/deeper/y.jsonl",
+        "c/sub/z.txt",
     ]
 
 
@@ -40,7 +53,11 @@ def test_trailing_slash_and_absolute_paths_are_kept_as_given(tree):
 
 def test_arguments_keep_their_order_and_overlap_is_read_once(tree):
     assert names(["c/sub/z.txt", "c", "c/a.txt"]) == [
-        "c/sub/z.txt", "c/a.txt", "c/b.txt", "c/m.html", "c/sub/deeper/y.jsonl",
+        "c/sub/z.txt",
+        "c/a.txt",
+        "c/b.txt",
+        "c/m.html",
+        "c/sub/deeper/y.jsonl",
     ]
 
 

@@ -45,8 +45,8 @@ def test_main_text_and_metadata(tmp_path):
     assert "Home" not in article.text and "Copyright" not in article.text
     assert "\n\nFire chief" in article.text  # paragraphs separated by blank lines
     span = article.title_span
-    assert span is not None and article.text[span.start:span.end] == span.text == article.title
-    assert article.text[article.body_start:].startswith("HARBOR CITY")
+    assert span is not None and article.text[span.start : span.end] == span.text == article.title
+    assert article.text[article.body_start :].startswith("HARBOR CITY")
     assert article.id == article_id(article.text)
 
 

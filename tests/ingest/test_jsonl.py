@@ -14,26 +14,59 @@ from newsloom.models import Article, Skipped, article_id
 
 # (record, expected fields of the Article)
 RECORD_ROWS = [
-    ({"text": "Body one.", "title": "T", "url": "https://news.example/a", "source": "Courier",
-      "published": "2021-03-14"},
-     {"text": "Body one.", "title": "T", "url": "https://news.example/a", "source": "Courier",
-      "published": "2021-03-14"}),
-    ({"content": "Body.", "headline": "H", "publisher": "P", "date": "2021-03-14T23:30:00-05:00"},
-     {"text": "Body.", "title": "H", "source": "P", "published": "2021-03-14"}),
-    ({"body": "Body.", "outlet": "O", "published_at": "Sun, 14 Mar 2021 10:00:00 GMT"},
-     {"text": "Body.", "source": "O", "published": "2021-03-14"}),
-    ({"Content": "Body.", "publishedAt": "2021-03-14T10:00:00Z",
-      "source": {"id": None, "name": "Daily Courier"}},
-     {"text": "Body.", "source": "Daily Courier", "published": "2021-03-14"}),
-    ({"text": "Body.", "url": "https://www.daily-courier.example/2021/03/14/x"},
-     {"source": "daily-courier", "published": None}),
-    ({"text": ["First paragraph.", "Second one."], "pubdate": 1615716000},
-     {"text": "First paragraph.\n\nSecond one.", "published": "2021-03-14"}),
+    (
+        {
+            "text": "Body one.",
+            "title": "T",
+            "url": "https://news.example/a",
+            "source": "Courier",
+            "published": "2021-03-14",
+        },
+        {
+            "text": "Body one.",
+            "title": "T",
+            "url": "https://news.example/a",
+            "source": "Courier",
+            "published": "2021-03-14",
+        },
+    ),
+    (
+        {
+            "content": "Body.",
+            "headline": "H",
+            "publisher": "P",
+            "date": "2021-03-14T23:30:00-05:00",
+        },
+        {"text": "Body.", "title": "H", "source": "P", "published": "2021-03-14"},
+    ),
+    (
+        {"body": "Body.", "outlet": "O", "published_at": "Sun, 14 Mar 2021 10:00:00 GMT"},
+        {"text": "Body.", "source": "O", "published": "2021-03-14"},
+    ),
+    (
+        {
+            "Content": "Body.",
+            "publishedAt": "2021-03-14T10:00:00Z",
+            "source": {"id": None, "name": "Daily Courier"},
+        },
+        {"text": "Body.", "source": "Daily Courier", "published": "2021-03-14"},
+    ),
+    (
+        {"text": "Body.", "url": "https://www.daily-courier.example/2021/03/14/x"},
+        {"source": "daily-courier", "published": None},
+    ),
+    (
+        {"text": ["First paragraph.", "Second one."], "pubdate": 1615716000},
+        {"text": "First paragraph.\n\nSecond one.", "published": "2021-03-14"},
+    ),
     ({"text": "Body.", "date": "March 2021"}, {"published": "2021-03"}),
     ({"text": "Body.", "date": 2021}, {"published": "2021"}),  # a year, not 1970 + 2021 s
     ({"text": "Body.", "date": 86400 * 365}, {"published": "1971-01-01"}),
     ({"text": "Body.", "date": "2021"}, {"published": "2021"}),
-    ({"text": "Body.", "title": "", "source": "  ", "url": 7}, {"title": None, "source": None, "url": None}),
+    (
+        {"text": "Body.", "title": "", "source": "  ", "url": 7},
+        {"title": None, "source": None, "url": None},
+    ),
 ]
 
 
@@ -116,7 +149,10 @@ def test_bom_on_first_line_is_accepted(tmp_path):
     ("content", "expected"),
     [
         ([{"text": "A."}, {"body": "B."}], [("Article", "[0]"), ("Article", "[1]")]),
-        ({"status": "ok", "articles": [{"content": "A."}, 3]}, [("Article", "[0]"), ("Skipped", "[1]")]),
+        (
+            {"status": "ok", "articles": [{"content": "A."}, 3]},
+            [("Article", "[0]"), ("Skipped", "[1]")],
+        ),
         ({"text": "One article."}, [("Article", "")]),
     ],
 )
@@ -129,8 +165,12 @@ def test_json_files(tmp_path, content, expected):
 
 @pytest.mark.parametrize(
     ("content", "reason"),
-    [("", "empty file"), ("[]", "JSON array is empty"), ('"just a string"', "JSON holds a str"),
-     ("{broken", "invalid JSON")],
+    [
+        ("", "empty file"),
+        ("[]", "JSON array is empty"),
+        ('"just a string"', "JSON holds a str"),
+        ("{broken", "invalid JSON"),
+    ],
 )
 def test_bad_json_files(tmp_path, content, reason):
     path = tmp_path / "export.json"

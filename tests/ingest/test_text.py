@@ -15,11 +15,18 @@ BODY = "The council approved the plan on Sunday, officials said. The vote was 7-
 # (text, expected header fields); keys absent from the dict must be None / 0.
 HEADER_ROWS = [
     # date marker: a space, `date`, ISO date, text on the same line
-    (" date 2021-03-14 PARIS • The mayor said on Sunday.\n",
-     {"published": "2021-03-14", "dateline": "PARIS", "body_start": 17}),
-    ("date 2021-03-14 PARIS • The mayor said on Sunday.\n",
-     {"published": "2021-03-14", "dateline": "PARIS", "body_start": 16}),
-    (" date 2021-03-14\n\nThe mayor said on Sunday.\n", {"published": "2021-03-14", "body_start": 18}),
+    (
+        " date 2021-03-14 PARIS • The mayor said on Sunday.\n",
+        {"published": "2021-03-14", "dateline": "PARIS", "body_start": 17},
+    ),
+    (
+        "date 2021-03-14 PARIS • The mayor said on Sunday.\n",
+        {"published": "2021-03-14", "dateline": "PARIS", "body_start": 16},
+    ),
+    (
+        " date 2021-03-14\n\nThe mayor said on Sunday.\n",
+        {"published": "2021-03-14", "body_start": 18},
+    ),
     # `date` inside a sentence, or capitalised as a word of the body, is not a marker
     ("The date 2021-03-14 was set for the vote.\n\n" + BODY, {}),
     ("Update date 2021-03-14 pending.\n", {}),
@@ -37,18 +44,30 @@ HEADER_ROWS = [
     ("I — I never said that, she wrote.\n", {}),
     ("PARIS was quiet on Sunday.\n", {}),
     # title line followed by a blank line
-    ("Flooding closes Harbor Road\n\nHARBOR CITY — Heavy rain closed Harbor Road.\n",
-     {"title": "Flooding closes Harbor Road", "dateline": "HARBOR CITY", "body_start": 29}),
-    ("Singer Spotted Leaving Court With New Partner.\n\n" + BODY,
-     {"title": "Singer Spotted Leaving Court With New Partner.", "body_start": 48}),
-    ("'I never lied': Roe insists she will fight on\n\n" + BODY,
-     {"title": "'I never lied': Roe insists she will fight on", "body_start": 47}),
-    ("Is this the end for the old bridge?\n\n" + BODY,
-     {"title": "Is this the end for the old bridge?", "body_start": 37}),
-    ("  Council Approves New Bridge  \r\n\r\nRIVERTON • The town council met.\r\n",
-     {"title": "Council Approves New Bridge", "dateline": "RIVERTON", "body_start": 35}),
-    ("\ufeffCouncil Approves New Bridge\n\n" + BODY,
-     {"title": "Council Approves New Bridge", "body_start": 30}),
+    (
+        "Flooding closes Harbor Road\n\nHARBOR CITY — Heavy rain closed Harbor Road.\n",
+        {"title": "Flooding closes Harbor Road", "dateline": "HARBOR CITY", "body_start": 29},
+    ),
+    (
+        "Singer Spotted Leaving Court With New Partner.\n\n" + BODY,
+        {"title": "Singer Spotted Leaving Court With New Partner.", "body_start": 48},
+    ),
+    (
+        "'I never lied': Roe insists she will fight on\n\n" + BODY,
+        {"title": "'I never lied': Roe insists she will fight on", "body_start": 47},
+    ),
+    (
+        "Is this the end for the old bridge?\n\n" + BODY,
+        {"title": "Is this the end for the old bridge?", "body_start": 37},
+    ),
+    (
+        "  Council Approves New Bridge  \r\n\r\nRIVERTON • The town council met.\r\n",
+        {"title": "Council Approves New Bridge", "dateline": "RIVERTON", "body_start": 35},
+    ),
+    (
+        "\ufeffCouncil Approves New Bridge\n\n" + BODY,
+        {"title": "Council Approves New Bridge", "body_start": 30},
+    ),
     # not titles: a caption, a credit, the body's first sentence, a lead-in, a signature
     ("Jane Roe and John Doe (Photo: Archive Picture)\n\n" + BODY, {}),
     ("Jane Roe at the premiere Kim Lee / Agency\n\n" + BODY, {}),
@@ -60,18 +79,36 @@ HEADER_ROWS = [
     ("Council Approves New Bridge\n" + BODY, {}),  # no blank line after it
     ("Council Approves New Bridge\n\n  \n", {}),  # nothing after it: it is the whole text
     # url line
-    ("url: https://www.daily-courier.example/2021/03/14/bridge\nCouncil Approves New Bridge\n\n"
-     "RIVERTON (AP) — The town council met.\n",
-     {"url": "https://www.daily-courier.example/2021/03/14/bridge",
-      "title": "Council Approves New Bridge", "dateline": "RIVERTON", "body_start": 86}),
-    ("URL: http://news.example/a\n\n date 2021-03-14 PARIS • The mayor spoke.\n",
-     {"url": "http://news.example/a", "published": "2021-03-14", "dateline": "PARIS",
-      "body_start": 45}),
+    (
+        "url: https://www.daily-courier.example/2021/03/14/bridge\nCouncil Approves New Bridge\n\n"
+        "RIVERTON (AP) — The town council met.\n",
+        {
+            "url": "https://www.daily-courier.example/2021/03/14/bridge",
+            "title": "Council Approves New Bridge",
+            "dateline": "RIVERTON",
+            "body_start": 86,
+        },
+    ),
+    (
+        "URL: http://news.example/a\n\n date 2021-03-14 PARIS • The mayor spoke.\n",
+        {
+            "url": "http://news.example/a",
+            "published": "2021-03-14",
+            "dateline": "PARIS",
+            "body_start": 45,
+        },
+    ),
     ("The url: https://x.example/ is in a sentence.\n", {}),
     # marker, then a title on the same line, then the dateline
-    (" date 2021-03-14 Flooding closes Harbor Road\n\nHARBOR CITY — Heavy rain fell.\n",
-     {"published": "2021-03-14", "title": "Flooding closes Harbor Road",
-      "dateline": "HARBOR CITY", "body_start": 46}),
+    (
+        " date 2021-03-14 Flooding closes Harbor Road\n\nHARBOR CITY — Heavy rain fell.\n",
+        {
+            "published": "2021-03-14",
+            "title": "Flooding closes Harbor Road",
+            "dateline": "HARBOR CITY",
+            "body_start": 46,
+        },
+    ),
     # nothing at all
     ("", {}),
     ("\n\n\n", {}),
@@ -93,7 +130,7 @@ def test_header_conventions(text, expected):
     assert got == want
     for span in (header.title_span, header.dateline):
         if span is not None:
-            assert text[span.start:span.end] == span.text
+            assert text[span.start : span.end] == span.text
 
 
 @pytest.mark.parametrize(
@@ -155,8 +192,10 @@ def read_one(paths, settings=None, **kw) -> Article:
 
 
 def test_file_is_read_exactly_with_relative_path_and_header(tmp_path, monkeypatch):
-    raw = ("\ufeffurl: https://www.daily-courier.example/news/bridge\r\n"
-           " date 2021-03-14 RIVERTON • The council met.\r\n\r\nIt voted 7-2.\r\n")
+    raw = (
+        "\ufeffurl: https://www.daily-courier.example/news/bridge\r\n"
+        " date 2021-03-14 RIVERTON • The council met.\r\n\r\nIt voted 7-2.\r\n"
+    )
     folder = tmp_path / "corpus"
     folder.mkdir()
     (folder / "017_9f2c41d0.txt").write_bytes(raw.encode("utf-8"))
@@ -170,8 +209,8 @@ def test_file_is_read_exactly_with_relative_path_and_header(tmp_path, monkeypatc
     assert article.url == "https://www.daily-courier.example/news/bridge"
     assert article.source == "daily-courier"
     assert article.dateline is not None
-    assert article.text[article.dateline.start:article.dateline.end] == "RIVERTON"
-    assert article.text[article.body_start:].startswith("RIVERTON")
+    assert article.text[article.dateline.start : article.dateline.end] == "RIVERTON"
+    assert article.text[article.body_start :].startswith("RIVERTON")
     from newsloom.models import article_id
 
     assert article.id == article_id(raw)
@@ -196,7 +235,9 @@ def test_publisher_in_file_name_beats_url_domain(tmp_path):
 
 def test_unknown_extension_that_is_text_is_read(tmp_path):
     path = tmp_path / "017_9f2c41d0a8e3b7c5"
-    path.write_text("Council Approves New Bridge\n\nRIVERTON • The council met.\n", encoding="utf-8")
+    path.write_text(
+        "Council Approves New Bridge\n\nRIVERTON • The council met.\n", encoding="utf-8"
+    )
     article = read_one([str(path)])
     assert article.title == "Council Approves New Bridge"
     assert article.path == str(path)

@@ -19,17 +19,41 @@ from newsloom.store import normalise_url, open_store
 from newsloom.store.sql import SqlStore
 
 
-def make_analysis(text: str, source: str = "Daily Example", age: int | None = None) -> ArticleAnalysis:
-    article = Article(id=article_id(text), text=text, origin="t.txt", path="t.txt", source=source,
-                      published="2021-03-14", title=text.split(".")[0])
+def make_analysis(
+    text: str, source: str = "Daily Example", age: int | None = None
+) -> ArticleAnalysis:
+    article = Article(
+        id=article_id(text),
+        text=text,
+        origin="t.txt",
+        path="t.txt",
+        source=source,
+        published="2021-03-14",
+        title=text.split(".")[0],
+    )
     name_end = text.index("Roe") + 3
-    entity = Entity(id="e1", name="Jane Roe", type="PERSON", age=age, roles=["producer"],
-                    mentions=[EntityMention(start=0, end=name_end, text=text[:name_end])])
+    entity = Entity(
+        id="e1",
+        name="Jane Roe",
+        type="PERSON",
+        age=age,
+        roles=["producer"],
+        mentions=[EntityMention(start=0, end=name_end, text=text[:name_end])],
+    )
     q0 = text.index('"') + 1
     q1 = text.index('"', q0)
     quote = QuoteMention(start=q0, end=q1, text=text[q0:q1], speaker="Jane Roe", cue="said")
-    post = Post(id="p1", handle="sam_writes", author="Sam", date="2021-03-02", text="Hello",
-                start=0, end=5, text_start=0, text_end=5)
+    post = Post(
+        id="p1",
+        handle="sam_writes",
+        author="Sam",
+        date="2021-03-02",
+        text="Hello",
+        start=0,
+        end=5,
+        text_start=0,
+        text_end=5,
+    )
     return ArticleAnalysis(article=article, entities=[entity], quotes=[quote], posts=[post])
 
 
@@ -106,8 +130,9 @@ def test_stories_are_replaced_not_duplicated(memory_store):
     a, b = make_analysis(TEXT_A), make_analysis(TEXT_B)
     memory_store.add_analyses([a, b])
     ida, idb = a.article.id, b.article.id
-    memory_store.replace_stories([Story(id="s1", title="x", article_ids=[ida]),
-                                  Story(id="s2", title="y", article_ids=[idb])])
+    memory_store.replace_stories(
+        [Story(id="s1", title="x", article_ids=[ida]), Story(id="s2", title="y", article_ids=[idb])]
+    )
     memory_store.replace_stories([Story(id="s3", title="z", article_ids=[ida, idb])])
     assert [s.id for s in memory_store.stories()] == ["s3"]
     assert memory_store.story_of(idb) == "s3"

@@ -13,12 +13,16 @@ from newsloom.stories.cluster import StoryIndex, canonical_order, cluster_analys
 from newsloom.stories.features import extract_features
 
 
-def make(text: str, published: str | None = None, entities: tuple[str, ...] = ()) -> ArticleAnalysis:
+def make(
+    text: str, published: str | None = None, entities: tuple[str, ...] = ()
+) -> ArticleAnalysis:
     article = Article(id=article_id(text), text=text, origin="<test>", published=published)
     ents = []
     for i, name in enumerate(entities):
         start = text.find(name)
-        mentions = [EntityMention(start=start, end=start + len(name), text=name)] if start >= 0 else []
+        mentions = (
+            [EntityMention(start=start, end=start + len(name), text=name)] if start >= 0 else []
+        )
         ents.append(Entity(id=str(i), name=name, type="PERSON", mentions=mentions))
     return ArticleAnalysis(article=article, entities=ents)
 
@@ -134,7 +138,9 @@ def test_far_apart_publication_days_split_a_weak_match():
     assert len(far) == 2
 
 
-@pytest.mark.parametrize("text", ["", "   \n\n", "“unbalanced", "🙂🙂🙂 ###", "1999 2000 2001", "A"])
+@pytest.mark.parametrize(
+    "text", ["", "   \n\n", "“unbalanced", "🙂🙂🙂 ###", "1999 2000 2001", "A"]
+)
 def test_odd_input_never_crashes(text):
     index = StoryIndex()
     key = index.assign(make(text))
@@ -152,7 +158,11 @@ def test_duplicate_ids_keep_one_member():
 NAME_ROWS = [
     # (text, names that must be found, words that must not be names)
     ("Police said Tara Reid left.", {"tara", "reid", "tara reid"}, {"police"}),
-    ("Police arrested him. The police chief, Police Commissioner Kelly, spoke.", {"kelly", "police"}, set()),
+    (
+        "Police arrested him. The police chief, Police Commissioner Kelly, spoke.",
+        {"kelly", "police"},
+        set(),
+    ),
     ("Yesterday it rained in Paris.", {"paris"}, {"yesterday"}),
     ("On Monday, in March, Mr Smith won.", {"smith"}, {"monday", "march", "mr"}),
     ("The quake killed 23 people on June 13.", {"#23", "@6-13"}, {"#13"}),
@@ -187,8 +197,16 @@ def test_entities_add_name_keys():
 
 PAIR_ROWS = [
     # (text, pairs that must be found, pairs that must not)
-    ("Reid entered the Promises Treatment Center.", {"reid entered", "promise treatment", "treatment center"}, set()),
-    ("Teixeira signs with the Angels.", {"teixeira sign", "sign angel"}, set()),  # stop words skipped
+    (
+        "Reid entered the Promises Treatment Center.",
+        {"reid entered", "promise treatment", "treatment center"},
+        set(),
+    ),
+    (
+        "Teixeira signs with the Angels.",
+        {"teixeira sign", "sign angel"},
+        set(),
+    ),  # stop words skipped
     ("Rain fell, markets rose.", {"rain fell", "market rose"}, {"fell market"}),  # clause break
     ("The quake hit. Rescuers came.", {"quake hit"}, {"hit rescuer"}),  # sentence break
     ("Prices rose 12 percent.", {"price rose"}, {"rose percent"}),  # a number breaks the pair
@@ -237,12 +255,28 @@ def _unit(terms: list[str]) -> dict[str, float]:
     return {t: 1 / len(terms) ** 0.5 for t in terms}
 
 
-SHARED_WORDS = ["rehab", "clinic", "actress", "checked", "treatment", "facility", "spokesperson",
-                "confirmed", "malibu", "stay", "center", "court"]
-EVENT_A = (["tara reid", "reid", "promises", "ketsoyan", "american pie", "2008"],
-           ["pie", "scrubs", "representative", "promises", "party", "film"])
-EVENT_B = (["lindsay lohan", "lohan", "betty ford", "cliffside", "holley", "2013"],
-           ["judge", "transfer", "attorney", "probation", "mandated", "order"])
+SHARED_WORDS = [
+    "rehab",
+    "clinic",
+    "actress",
+    "checked",
+    "treatment",
+    "facility",
+    "spokesperson",
+    "confirmed",
+    "malibu",
+    "stay",
+    "center",
+    "court",
+]
+EVENT_A = (
+    ["tara reid", "reid", "promises", "ketsoyan", "american pie", "2008"],
+    ["pie", "scrubs", "representative", "promises", "party", "film"],
+)
+EVENT_B = (
+    ["lindsay lohan", "lohan", "betty ford", "cliffside", "holley", "2013"],
+    ["judge", "transfer", "attorney", "probation", "mandated", "order"],
+)
 
 
 def lookalike(rng: random.Random, event: tuple[list[str], list[str]]):
@@ -250,9 +284,15 @@ def lookalike(rng: random.Random, event: tuple[list[str], list[str]]):
     from newsloom.stories.features import Features
 
     names, words = event
-    w = rng.sample(SHARED_WORDS, 9) + rng.sample(words, 4) + [f"w{rng.randrange(10**6)}" for _ in range(3)]
+    w = (
+        rng.sample(SHARED_WORDS, 9)
+        + rng.sample(words, 4)
+        + [f"w{rng.randrange(10**6)}" for _ in range(3)]
+    )
     n = ["malibu", "california"] + rng.sample(names, 4) + [f"n{rng.randrange(10**6)}"]
-    return Features(words=_unit(w), names=_unit(n), pairs=_unit([f"{w[i]} {w[i + 1]}" for i in range(0, 8, 2)]))
+    return Features(
+        words=_unit(w), names=_unit(n), pairs=_unit([f"{w[i]} {w[i + 1]}" for i in range(0, 8, 2)])
+    )
 
 
 def lookalike_stream(seed: int, b_count: int = 8):
@@ -260,8 +300,15 @@ def lookalike_stream(seed: int, b_count: int = 8):
     from newsloom.stories.features import Features
 
     rng = random.Random(seed)
-    feed = [(f"x{i}", Features(words=_unit([f"f{i}_{k}" for k in range(10)] + ["court"]),
-                               names=_unit([f"g{i}"]))) for i in range(40)]
+    feed = [
+        (
+            f"x{i}",
+            Features(
+                words=_unit([f"f{i}_{k}" for k in range(10)] + ["court"]), names=_unit([f"g{i}"])
+            ),
+        )
+        for i in range(40)
+    ]
     feed += [(f"a{i}", lookalike(rng, EVENT_A)) for i in range(6)]
     feed += [(f"b{i}", lookalike(rng, EVENT_B)) for i in range(b_count)]
     return feed
@@ -287,7 +334,9 @@ def test_one_event_does_not_split():
     rng = random.Random(7)
     index = StoryIndex()
     for i in range(400):  # background, so the event's words stay rare in the stream
-        index.add(f"x{i}", Features(words=_unit([f"f{i}_{k}" for k in range(10)]), names=_unit([f"g{i}"])))
+        index.add(
+            f"x{i}", Features(words=_unit([f"f{i}_{k}" for k in range(10)]), names=_unit([f"g{i}"]))
+        )
     for i in range(30):
         index.add(f"a{i}", lookalike(rng, EVENT_A))
     assert len({index.story_key(f"a{i}") for i in range(30)}) == 1

@@ -35,7 +35,9 @@ def test_spectral_halves_find_the_two_events_not_the_loner():
     # Average linkage, the method before, cuts the loner off instead: why spectral is used.
     dist = np.clip(1 - sim, 0, None)
     np.fill_diagonal(dist, 0)
-    average = fcluster(linkage(squareform(dist, checks=False), method="average"), 2, criterion="maxclust")
+    average = fcluster(
+        linkage(squareform(dist, checks=False), method="average"), 2, criterion="maxclust"
+    )
     assert sorted(np.bincount(average)[1:]) == [1, 13]
 
 

@@ -17,8 +17,16 @@ import pytest
 from tests.conftest import EXAMPLES, REPO
 
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 SCREENSHOTS = REPO / "out" / "screenshots"
 TOKEN = "test-token-1f2e"
 
@@ -26,18 +34,26 @@ TOKEN = "test-token-1f2e"
 LONG_WORD = "Z" * 3000
 EVIL_TEXT = (
     'EVILTOWN — Officials found a <script>window.__pwned = "script"</script> tag in the feed on '
-    'Monday, and an image <img src=x onerror="window.__pwned = \'img\'"> too.\n\n'
+    "Monday, and an image <img src=x onerror=\"window.__pwned = 'img'\"> too.\n\n"
     '"We saw <svg onload=window.__pwned=1> in the page," said Jane Roe, 33, a spokesperson. '
     'Readers were told to click <a href="javascript:window.__pwned=2">here</a>.\n\n'
     f"The longest word was {LONG_WORD} and nobody could read it, Roe said."
 )
 EVIL_RECORDS = [
-    {"title": '<script>window.__pwned = "title"</script>Feed attack <b onmouseover=alert(1)>in Eviltown</b>',
-     "source": "<i>Evil Wire</i>", "published": "2024-05-02",
-     "url": "javascript:window.__pwned='url'", "text": EVIL_TEXT},
-    {"title": "Eviltown feed attack: officials react", "source": "Plain Daily", "published": "2024-05-03",
-     "url": "https://plaindaily.example/2024/05/03/eviltown",
-     "text": EVIL_TEXT.replace("Monday", "Tuesday") + "\n\nThe council will meet on Friday."},
+    {
+        "title": '<script>window.__pwned = "title"</script>Feed attack <b onmouseover=alert(1)>in Eviltown</b>',
+        "source": "<i>Evil Wire</i>",
+        "published": "2024-05-02",
+        "url": "javascript:window.__pwned='url'",
+        "text": EVIL_TEXT,
+    },
+    {
+        "title": "Eviltown feed attack: officials react",
+        "source": "Plain Daily",
+        "published": "2024-05-03",
+        "url": "https://plaindaily.example/2024/05/03/eviltown",
+        "text": EVIL_TEXT.replace("Monday", "Tuesday") + "\n\nThe council will meet on Friday.",
+    },
 ]
 
 

@@ -14,10 +14,13 @@ from .conftest import TOKEN, copy_db, running
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 NEW_ARTICLE = {
     "title": "Inspectors return to Kessler Street Bridge",
-    "source": "Test Courier", "published": "2022-03-17",
-    "text": ("MILLBROOK — State inspectors returned to the Kessler Street Bridge on Thursday, three "
-             "days after it collapsed into the Tamsin River. \"We are going to find out exactly what "
-             "failed and who knew about it,\" Mayor Dana Whitcombe said."),
+    "source": "Test Courier",
+    "published": "2022-03-17",
+    "text": (
+        "MILLBROOK — State inspectors returned to the Kessler Street Bridge on Thursday, three "
+        'days after it collapsed into the Tamsin River. "We are going to find out exactly what '
+        'failed and who knew about it," Mayor Dana Whitcombe said.'
+    ),
 }
 
 
@@ -30,8 +33,17 @@ def client(live_server):
 def test_openapi_document_lists_every_endpoint(client):
     doc = client.get("/openapi.json").json()
     assert doc["openapi"].startswith("3.")
-    assert {"/api/stories", "/api/stories/{story_id}", "/api/search", "/api/quotes", "/api/speakers",
-            "/api/posts", "/api/people", "/api/articles", "/api/articles/{article_id}"} <= set(doc["paths"])
+    assert {
+        "/api/stories",
+        "/api/stories/{story_id}",
+        "/api/search",
+        "/api/quotes",
+        "/api/speakers",
+        "/api/posts",
+        "/api/people",
+        "/api/articles",
+        "/api/articles/{article_id}",
+    } <= set(doc["paths"])
     post = doc["paths"]["/api/articles"]["post"]
     assert post["security"] == [{"HTTPBearer": []}]
     assert {"401", "403", "413", "422"} <= set(post["responses"])
@@ -49,13 +61,16 @@ def test_story_list_and_one_story(client):
     assert [s["id"] for s in paged["stories"]] == [s["id"] for s in listing["stories"][1:3]]
 
 
-@pytest.mark.parametrize(("path", "status"), [
-    ("/api/stories/0000000000000000", 404),
-    ("/api/stories/not-hex", 422),
-    ("/api/articles/0000000000000000", 404),
-    ("/api/stories?limit=0", 422),
-    ("/api/search", 422),  # q is required
-])
+@pytest.mark.parametrize(
+    ("path", "status"),
+    [
+        ("/api/stories/0000000000000000", 404),
+        ("/api/stories/not-hex", 422),
+        ("/api/articles/0000000000000000", 404),
+        ("/api/stories?limit=0", 422),
+        ("/api/search", 422),  # q is required
+    ],
+)
 def test_bad_lookups(client, path, status):
     response = client.get(path)
     assert response.status_code == status
@@ -68,7 +83,7 @@ def test_search_finds_quotes_and_articles_with_spans(client):
     assert "quote" in kinds
     for hit in result["hits"]:
         text = client.get(f"/api/articles/{hit['article_id']}").json()["text"]
-        assert "thunder" in text[hit["start"]:hit["end"]].lower()
+        assert "thunder" in text[hit["start"] : hit["end"]].lower()
         for start, end in hit["highlights"]:
             assert hit["snippet"][start:end].lower().startswith("thunder")
         if hit["kind"] == "quote":
@@ -83,7 +98,10 @@ def test_story_search(client):
     found = client.get("/api/stories", params={"q": "bridge collapsed"}).json()
     assert found["total"] >= 1
     assert "bridge" in (found["stories"][0]["title"] or "").lower()
-    assert client.get("/api/stories", params={"q": "zzqxnotaword"}).json() == {"total": 0, "stories": []}
+    assert client.get("/api/stories", params={"q": "zzqxnotaword"}).json() == {
+        "total": 0,
+        "stories": [],
+    }
 
 
 def test_quotes_by_speaker_point_into_article_text(client):
@@ -94,7 +112,7 @@ def test_quotes_by_speaker_point_into_article_text(client):
     assert len(rows) == top["quotes"] and {r["speaker"] for r in rows} == {top["speaker"]}
     for row in rows[:5]:
         text = client.get(f"/api/articles/{row['article_id']}").json()["text"]
-        assert text[row["start"]:row["end"]] == row["text"]
+        assert text[row["start"] : row["end"]] == row["text"]
     assert client.get("/api/quotes", params={"speaker": "Nobody Atall"}).json() == []
     assert len(client.get("/api/quotes", params={"limit": 3}).json()) == 3
 
@@ -126,19 +144,25 @@ def test_post_ingests_and_attaches_to_the_story(client):
     assert result["added"] == 1 and result["story_ids"] == [bridge["id"]]
     story = client.get(f"/api/stories/{bridge['id']}").json()
     assert result["article_ids"][0] in story["article_ids"]
-    assert client.get(f"/api/articles/{result['article_ids'][0]}").json()["text"] == NEW_ARTICLE["text"]
+    assert (
+        client.get(f"/api/articles/{result['article_ids'][0]}").json()["text"]
+        == NEW_ARTICLE["text"]
+    )
     again = client.post("/api/articles", json={"articles": [NEW_ARTICLE]}, headers=AUTH).json()
     assert again["added"] == 0 and again["already_stored"] == 1
 
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({"articles": [{"title": "no text"}]}, "body.articles.0.text"),
-    ({"articles": [{"text": ""}]}, "body.articles.0.text"),
-    ({"articles": [{"text": "ok", "colour": "red"}]}, "body.articles.0.colour"),
-    ({"articles": "not a list"}, "body.articles"),
-    ({"articles": []}, "body.articles"),
-    ({}, "body.articles"),
-])
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"articles": [{"title": "no text"}]}, "body.articles.0.text"),
+        ({"articles": [{"text": ""}]}, "body.articles.0.text"),
+        ({"articles": [{"text": "ok", "colour": "red"}]}, "body.articles.0.colour"),
+        ({"articles": "not a list"}, "body.articles"),
+        ({"articles": []}, "body.articles"),
+        ({}, "body.articles"),
+    ],
+)
 def test_bad_body_gets_422_naming_the_field(client, body, field):
     response = client.post("/api/articles", json=body, headers=AUTH)
     assert response.status_code == 422
@@ -146,8 +170,11 @@ def test_bad_body_gets_422_naming_the_field(client, body, field):
 
 
 def test_bad_json_gets_422(client):
-    response = client.post("/api/articles", content=b'{"articles": [', headers={
-        **AUTH, "Content-Type": "application/json"})
+    response = client.post(
+        "/api/articles",
+        content=b'{"articles": [',
+        headers={**AUTH, "Content-Type": "application/json"},
+    )
     assert response.status_code == 422
     assert re.match(r"body: invalid JSON at character \d+", response.json()["message"])
 
@@ -181,9 +208,13 @@ def test_body_limit_gives_413(corpus_db, tmp_path):
             for _ in range(20):
                 yield b"x" * 100
 
-        streamed = c.post("/api/articles", content=chunks(), headers={"Content-Type": "application/json"})
+        streamed = c.post(
+            "/api/articles", content=chunks(), headers={"Content-Type": "application/json"}
+        )
         assert streamed.status_code == 413
-        assert c.post("/api/articles", json={"articles": [{"title": "t"}]}).status_code == 422  # small: read
+        assert (
+            c.post("/api/articles", json={"articles": [{"title": "t"}]}).status_code == 422
+        )  # small: read
 
 
 def test_writes_refused_without_token_when_exposed(corpus_db, tmp_path):

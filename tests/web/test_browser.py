@@ -30,7 +30,10 @@ def follow_first_quote(page) -> None:
     assert target.evaluate("el => getComputedStyle(el).backgroundColor") == TARGET_BACKGROUND
     shown = target.inner_text()
     words = re.findall(r"\w+", quote)
-    assert words and all(w in shown for w in words[:3]), (quote, shown)  # diffs mark, never add words
+    assert words and all(w in shown for w in words[:3]), (
+        quote,
+        shown,
+    )  # diffs mark, never add words
 
 
 def no_horizontal_scroll(page) -> bool:
@@ -54,7 +57,10 @@ def test_static_report_from_file(page, corpus_report: Path, screenshots: Path):
     page.screenshot(path=str(screenshots / "report-story-full.png"), full_page=True)
     page.fill("#filter-speakers", "Whitcombe")
     assert page.locator("#speakers > .speaker:visible").count() >= 1
-    assert page.locator("#speakers > .speaker:visible").count() < page.locator("#speakers > .speaker").count()
+    assert (
+        page.locator("#speakers > .speaker:visible").count()
+        < page.locator("#speakers > .speaker").count()
+    )
     page.fill("#filter-speakers", "")
     follow_first_quote(page)
     page.screenshot(path=str(screenshots / "report-article-span.png"))
@@ -79,7 +85,9 @@ def test_readable_without_javascript(browser, corpus_report: Path):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto((corpus_report / "index.html").as_uri())
-    assert page.locator("[data-filter-box]").first.is_hidden()  # the filter needs JS; nothing else does
+    assert page.locator(
+        "[data-filter-box]"
+    ).first.is_hidden()  # the filter needs JS; nothing else does
     page.locator("#stories a").first.click()
     assert page.locator("#quotes blockquote").count() >= 3
     assert page.locator("#people table tbody tr").count() >= 1
@@ -105,7 +113,9 @@ def test_served_app_search_and_story(page, live_server: str, screenshots: Path):
 
 
 @pytest.mark.parametrize("where", ["report", "served"])
-def test_untrusted_markup_is_inert_and_intact(page, evil_report: Path, evil_server: str, screenshots: Path, where):
+def test_untrusted_markup_is_inert_and_intact(
+    page, evil_report: Path, evil_server: str, screenshots: Path, where
+):
     page.set_viewport_size({"width": 390, "height": 844})
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
@@ -115,8 +125,12 @@ def test_untrusted_markup_is_inert_and_intact(page, evil_report: Path, evil_serv
     page.screenshot(path=str(screenshots / f"evil-{where}-story.png"), full_page=True)
     page.locator("#coverage table a").first.click()
     text = page.locator(".article-text").inner_text()
-    for literal in ['<script>window.__pwned = "script"</script>', "onerror=\"window.__pwned = 'img'\"",
-                    '<a href="javascript:window.__pwned=2">here</a>', LONG_WORD]:
+    for literal in [
+        '<script>window.__pwned = "script"</script>',
+        "onerror=\"window.__pwned = 'img'\"",
+        '<a href="javascript:window.__pwned=2">here</a>',
+        LONG_WORD,
+    ]:
         assert literal in text
     for a in page.locator("a").all():  # no javascript: link, whatever the article said
         assert not (a.get_attribute("href") or "").lower().startswith("javascript")

@@ -34,7 +34,13 @@ class Deferred:
 APP = Deferred()
 # A too-large body is rejected with the documented 413, which is a rejection too.
 CONFIG = schemathesis.config.SchemathesisConfig.from_dict(
-    {"checks": {"negative_data_rejection": {"expected-statuses": ["400", "401", "403", "404", "405", "413", "422"]}}}
+    {
+        "checks": {
+            "negative_data_rejection": {
+                "expected-statuses": ["400", "401", "403", "404", "405", "413", "422"]
+            }
+        }
+    }
 )
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP, config=CONFIG)
 APP.target.state.store.close()
@@ -44,7 +50,9 @@ APP.target.state.store.close()
 def fuzz_app(corpus_db, tmp_path_factory):
     from newsloom.web import create_app
 
-    APP.target = create_app(str(copy_db(corpus_db, tmp_path_factory.mktemp("fuzz") / "fuzz.db")), token=TOKEN)
+    APP.target = create_app(
+        str(copy_db(corpus_db, tmp_path_factory.mktemp("fuzz") / "fuzz.db")), token=TOKEN
+    )
     yield APP.target
 
 

@@ -73,7 +73,9 @@ def _age_number(token: Token) -> int | None:
 
 
 def _closes(doc: Doc, i: int) -> bool:
-    return i >= len(doc) or doc[i].text in AGE_CLOSERS or doc[i].is_space or bool(doc[i].is_sent_start)
+    return (
+        i >= len(doc) or doc[i].text in AGE_CLOSERS or doc[i].is_space or bool(doc[i].is_sent_start)
+    )
 
 
 def _skip_years_old(doc: Doc, i: int) -> int:
@@ -139,7 +141,9 @@ def age_before(doc: Doc, first: int) -> Age | None:
 
 
 def _in_subtree(root: Token, token: Token) -> bool:
-    return root.left_edge.i <= token.i <= root.right_edge.i and any(a.i == root.i for a in token.ancestors)
+    return root.left_edge.i <= token.i <= root.right_edge.i and any(
+        a.i == root.i for a in token.ancestors
+    )
 
 
 def _is_possessive_marker(token: Token) -> bool:
@@ -207,8 +211,10 @@ def _is_role_tail(token: Token) -> bool:
     ("Sen."). Plurals ("former presidents") describe a group the name is one of."""
     if is_title(token.text):
         return True
-    return token.tag_ == "NN" and is_person_noun(token.text) or (
-        token.tag_ == "NNP" and is_person_noun(token.text, by_ending=False)
+    return (
+        token.tag_ == "NN"
+        and is_person_noun(token.text)
+        or (token.tag_ == "NNP" and is_person_noun(token.text, by_ending=False))
     )
 
 
@@ -254,7 +260,9 @@ def _strip_age_tokens(doc: Doc, first: int, last: int, age: Age | None) -> int:
     return first
 
 
-def _noun_phrase_role(doc: Doc, noun: Token, owner: OwnerFn, stop: int) -> tuple[str | None, Age | None]:
+def _noun_phrase_role(
+    doc: Doc, noun: Token, owner: OwnerFn, stop: int
+) -> tuple[str | None, Age | None]:
     """Role and age stated by the noun phrase headed by ``noun`` (ending before ``stop``)."""
     left = [t for t in noun.lefts if t.dep_ not in {"det", "predet", "punct"} and t.tag_ != "POS"]
     owner_name = None
@@ -313,7 +321,9 @@ def distinct_roles(roles: list[str]) -> tuple[str, ...]:
     for role, key in zip(roles, folded, strict=True):
         if key in kept:
             continue
-        if any(other != key and re.search(rf"(?<!\w){re.escape(key)}(?!\w)", other) for other in folded):
+        if any(
+            other != key and re.search(rf"(?<!\w){re.escape(key)}(?!\w)", other) for other in folded
+        ):
             continue
         kept[key] = role
     return tuple(kept.values())
@@ -356,7 +366,12 @@ def describe(doc: Doc, start: int, end: int, owner: OwnerFn) -> Description:
 
     # The name in apposition to a noun before it: "the victim, Jane Roe", "Roe's lawyer Smith".
     noun = head.head
-    if head.dep_ == "appos" and noun.i < start and _is_role_head(noun) and _linked(doc, noun.i, start, True):
+    if (
+        head.dep_ == "appos"
+        and noun.i < start
+        and _is_role_head(noun)
+        and _linked(doc, noun.i, start, True)
+    ):
         role, np_age = _noun_phrase_role(doc, noun, owner, start)
         age = age or np_age
         if role:

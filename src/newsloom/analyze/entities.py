@@ -107,7 +107,10 @@ def _ages_referred_back(doc: Doc, text: str, people: Sequence[_Group]) -> None:
         if not earlier:
             continue
         i, group = earlier[-1]
-        if group.age is not None or _sentences_between(doc, i, sent_start) > BACK_REFERENCE_SENTENCES:
+        if (
+            group.age is not None
+            or _sentences_between(doc, i, sent_start) > BACK_REFERENCE_SENTENCES
+        ):
             continue
         digits = match.start(1), match.end(1)
         value = int(match.group(1))
@@ -159,7 +162,9 @@ def _others(mentions: Sequence[Mention]) -> list[_Group]:
     return out
 
 
-def _short_form(key: tuple[str, ...], mention: Mention, long: tuple[str, ...], words: list[str]) -> bool:
+def _short_form(
+    key: tuple[str, ...], mention: Mention, long: tuple[str, ...], words: list[str]
+) -> bool:
     """'WHO' for 'World Health Organization'; 'Acme' for 'Acme Corp.'."""
     if len(key) == 1 and mention.is_acronym:
         return acronym_of(mention.text, words)
@@ -183,7 +188,15 @@ def _name(group: _Group, own_spelling: set[str]) -> str:
         full = is_full_name(m.parts) if person else not m.is_acronym
         words = len(core_parts(m.parts)) if person else len(m.parts)
         own = " ".join(m.text.split()) in own_spelling
-        return (not full, -words, m.text.isupper(), not own, -len(m.text), -counts[m.text], first_at[m.text])
+        return (
+            not full,
+            -words,
+            m.text.isupper(),
+            not own,
+            -len(m.text),
+            -counts[m.text],
+            first_at[m.text],
+        )
 
     return " ".join(min(group.members, key=rank).text.split())
 
@@ -204,7 +217,9 @@ def _describe(
         group.roles.extend(description.roles)
 
 
-def _entities(text: str, groups: Sequence[_Group], names: dict[int, str], article_id: str) -> list[Entity]:
+def _entities(
+    text: str, groups: Sequence[_Group], names: dict[int, str], article_id: str
+) -> list[Entity]:
     # Two groups that end with one name and type are one entity (one id).
     merged: dict[tuple[str, str], _Group] = {}
     for g in groups:
@@ -231,7 +246,9 @@ def _entities(text: str, groups: Sequence[_Group], names: dict[int, str], articl
                 ],
                 aliases=[a for a in dict.fromkeys(m.text for m in g.members) if a != name],
                 age=age.value if age else None,
-                age_span=Span(start=age.start, end=age.end, text=text[age.start : age.end]) if age else None,
+                age_span=Span(start=age.start, end=age.end, text=text[age.start : age.end])
+                if age
+                else None,
                 roles=list(distinct_roles(g.roles)),
             )
         )

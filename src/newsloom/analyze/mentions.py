@@ -55,14 +55,72 @@ MAX_FIRST_NAMES = 2
 # ("Model Railway Society" is not the model Railway Society).
 ORG_HEAD_WORDS = frozenset(
     {
-        "association", "society", "company", "corporation", "corp", "inc", "ltd", "llc", "plc",
-        "group", "party", "university", "college", "school", "academy", "institute", "foundation",
-        "council", "committee", "club", "bank", "agency", "department", "ministry", "office",
-        "bureau", "board", "commission", "court", "union", "league", "federation", "network",
-        "news", "times", "post", "journal", "press", "media", "studios", "studio", "records",
-        "films", "pictures", "entertainment", "airlines", "airways", "hospital", "church", "army",
-        "navy", "police", "team", "fund", "trust", "centre", "center", "house", "hall", "authority",
-        "service", "services", "administration", "partners", "capital", "holdings"
+        "association",
+        "society",
+        "company",
+        "corporation",
+        "corp",
+        "inc",
+        "ltd",
+        "llc",
+        "plc",
+        "group",
+        "party",
+        "university",
+        "college",
+        "school",
+        "academy",
+        "institute",
+        "foundation",
+        "council",
+        "committee",
+        "club",
+        "bank",
+        "agency",
+        "department",
+        "ministry",
+        "office",
+        "bureau",
+        "board",
+        "commission",
+        "court",
+        "union",
+        "league",
+        "federation",
+        "network",
+        "news",
+        "times",
+        "post",
+        "journal",
+        "press",
+        "media",
+        "studios",
+        "studio",
+        "records",
+        "films",
+        "pictures",
+        "entertainment",
+        "airlines",
+        "airways",
+        "hospital",
+        "church",
+        "army",
+        "navy",
+        "police",
+        "team",
+        "fund",
+        "trust",
+        "centre",
+        "center",
+        "house",
+        "hall",
+        "authority",
+        "service",
+        "services",
+        "administration",
+        "partners",
+        "capital",
+        "holdings",
     }
 )
 # Last words that make a "person" span an organisation ("Acme Corp." tagged PERSON), sports
@@ -70,16 +128,47 @@ ORG_HEAD_WORDS = frozenset(
 # also surnames (Hall, House, Church, Court).
 COMPANY_SUFFIXES = frozenset(
     {
-        "corp", "corporation", "inc", "incorporated", "ltd", "llc", "plc", "gmbh", "fc", "afc", "company",
-        "university", "association", "foundation", "institute", "committee", "ministry",
-        "department", "agency", "sk", "sc", "cf", "rovers", "wanderers", "athletic", "rangers"
+        "corp",
+        "corporation",
+        "inc",
+        "incorporated",
+        "ltd",
+        "llc",
+        "plc",
+        "gmbh",
+        "fc",
+        "afc",
+        "company",
+        "university",
+        "association",
+        "foundation",
+        "institute",
+        "committee",
+        "ministry",
+        "department",
+        "agency",
+        "sk",
+        "sc",
+        "cf",
+        "rovers",
+        "wanderers",
+        "athletic",
+        "rangers",
     }
 )
 # Nouns after a surname that make it a family's name: "the Roe family" names no new person.
 GROUP_NOUNS = frozenset(
     {
-        "family", "families", "household", "clan", "dynasty", "couple", "brothers", "sisters",
-        "siblings", "children"
+        "family",
+        "families",
+        "household",
+        "clan",
+        "dynasty",
+        "couple",
+        "brothers",
+        "sisters",
+        "siblings",
+        "children",
     }
 )
 # Model labels of places: a name the model calls so at least as often as PERSON is a place.
@@ -219,7 +308,9 @@ def known_names(doc: Doc, ents: Sequence[Span]) -> KnownNames:
     return KnownNames(frozenset(words), frozenset(surnames))
 
 
-def _split_role(doc: Doc, first: int, last: int, label: str, known: KnownNames) -> tuple[int, str, bool]:
+def _split_role(
+    doc: Doc, first: int, last: int, label: str, known: KnownNames
+) -> tuple[int, str, bool]:
     """Where the name starts after words like "TV producer", its label, and whether a
     person's title or role stood before it. Unchanged when the split is not safe."""
     split = None
@@ -259,7 +350,9 @@ def _split_role(doc: Doc, first: int, last: int, label: str, known: KnownNames) 
     return split + 1, "PERSON", True
 
 
-def _trim(doc: Doc, first: int, last: int, label: str, known: KnownNames) -> tuple[int, int, str, bool]:
+def _trim(
+    doc: Doc, first: int, last: int, label: str, known: KnownNames
+) -> tuple[int, int, str, bool]:
     """Drop determiners, honorifics, titles, roles, possessives and stray words around a name."""
     while first < last and (doc[first].lower_ in _DETERMINERS or doc[first].is_punct):
         first += 1
@@ -275,10 +368,15 @@ def _trim(doc: Doc, first: int, last: int, label: str, known: KnownNames) -> tup
             token.is_punct
             or token.tag_ == "POS"
             or token.lower_ in _POSSESSIVES
-            or is_calendar_word(token.text) and last - first > 1
-            or not _is_capitalised(token) and not token.like_num
-            or token.like_num and person_like
-            or person_like and token.tag_ in _FINITE_VERB_TAGS and last - first > 1
+            or is_calendar_word(token.text)
+            and last - first > 1
+            or not _is_capitalised(token)
+            and not token.like_num
+            or token.like_num
+            and person_like
+            or person_like
+            and token.tag_ in _FINITE_VERB_TAGS
+            and last - first > 1
         ):
             last -= 1  # "Obama Says" in a headline: the verb is no part of the name
         else:
@@ -348,7 +446,11 @@ def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
     ):
         return "PERSON"  # "Tomas Okafor, 24," tagged GPE: places and firms have no age
     if label == "ORG":
-        if len(mention.parts) == 1 and mention.parts[0] in known.surnames and not mention.is_acronym:
+        if (
+            len(mention.parts) == 1
+            and mention.parts[0] in known.surnames
+            and not mention.is_acronym
+        ):
             return "PERSON"
         if _named_after_role(doc, mention) and not mention.is_acronym:
             return "PERSON"  # "his spokesperson Helena Voss" tagged ORG
@@ -363,7 +465,8 @@ def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
     # ("Whitcombe" after "Dana Whitcombe"), an age ("Brannigan, 38,"), a cue ("heiress Paris").
     single_place = label in {"GPE", "LOC"} and len(mention.parts) == 1 and not mention.is_acronym
     if single_place and (
-        mention.parts[0] in known.surnames or age_after(doc, mention.first, mention.last) is not None
+        mention.parts[0] in known.surnames
+        or age_after(doc, mention.first, mention.last) is not None
     ):
         return "PERSON"
     if mention.person_cue and mention.parts and all(p in known.words for p in mention.parts):
@@ -412,7 +515,9 @@ def _capitalised_word(token: Token, proper_only: bool) -> bool:
     ("rapper Stormzy"), elsewhere only a proper-noun tag will do."""
     if not _is_capitalised(token) or not (token.is_alpha or token.text.rstrip(".").isalpha()):
         return False
-    return token.tag_ in {"NNP", "NNPS"} or (not proper_only and token.tag_ == "NN" and not token.is_sent_start)
+    return token.tag_ in {"NNP", "NNPS"} or (
+        not proper_only and token.tag_ == "NN" and not token.is_sent_start
+    )
 
 
 def _found_run(doc: Doc, i: int, covered: set[int], proper_only: bool) -> int:
@@ -435,7 +540,9 @@ def missed_people(
     covered = {i for ent in ents for i in range(ent.start, ent.end)}
     covered.update(i for m in mentions for i in range(m.first, m.last))
     words = known.words | {p for m in mentions if m.label == "PERSON" for p in m.parts}
-    surnames = set(known.surnames) | {m.parts[-1] for m in mentions if m.label == "PERSON" and m.parts}
+    surnames = set(known.surnames) | {
+        m.parts[-1] for m in mentions if m.label == "PERSON" and m.parts
+    }
     found = []
     i = 0
     while i < len(doc):
@@ -461,7 +568,8 @@ def missed_people(
                 cue
                 or all(word_key(t.text) in words for t in names)
                 or _first_names_of(doc, i, end, surnames)
-                or end - i >= 2 and age_after(doc, i, end) is not None  # "Deb Roe, 38, said"
+                or end - i >= 2
+                and age_after(doc, i, end) is not None  # "Deb Roe, 38, said"
             )
         ):
             found.append(make_mention(doc, i, end, "PERSON", person_cue=cue))
@@ -520,8 +628,11 @@ def _first_names_of(doc: Doc, i: int, end: int, surnames: set[str]) -> bool:
     if end - i < 2 or word_key(doc[end - 1].text) not in surnames:
         return False
     return all(
-        t.tag_ in {"NNP", "NNPS"} and not t.is_upper and word_key(t.text) not in ORG_HEAD_WORDS
-        and word_key(t.text) not in PLACE_SUFFIXES and word_key(t.text) not in PLACE_PREFIXES
+        t.tag_ in {"NNP", "NNPS"}
+        and not t.is_upper
+        and word_key(t.text) not in ORG_HEAD_WORDS
+        and word_key(t.text) not in PLACE_SUFFIXES
+        and word_key(t.text) not in PLACE_PREFIXES
         for t in doc[i : end - 1]
     )
 
@@ -532,7 +643,12 @@ def parenthesised_acronyms(doc: Doc, mentions: list[Mention]) -> list[Mention]:
     found = []
     for mention in mentions:
         i = mention.last
-        if len(mention.parts) < 2 or i + 2 >= len(doc) or doc[i].text != "(" or doc[i + 2].text != ")":
+        if (
+            len(mention.parts) < 2
+            or i + 2 >= len(doc)
+            or doc[i].text != "("
+            or doc[i + 2].text != ")"
+        ):
             continue
         if looks_like_acronym(doc[i + 1].text) and i + 1 not in taken:
             found.append(make_mention(doc, i + 1, i + 2, mention.label))
@@ -654,7 +770,8 @@ def relabel_non_people(
         rest = [m for m in group if id(m) not in new_label]
         label: str | None = "PERSON"
         person_sign = any(
-            m.person_cue or age_after(doc, m.first, m.last) or age_before(doc, m.first) for m in rest
+            m.person_cue or age_after(doc, m.first, m.last) or age_before(doc, m.first)
+            for m in rest
         )
         # "Marlowe" of "Ines Marlowe" stays a person's.
         longer = any(len(f) > len(key) and f[-len(key) :] == key for f in full_names)
@@ -694,13 +811,17 @@ def _non_person_label(
         word = key[0]
         if word in PLACE_SUFFIXES or word in PLACE_PREFIXES:
             return None  # "Valley", "Ferry": a place noun, no name
-        after_place_word = sum(m.first > 0 and doc[m.first - 1].lower_ in PLACE_PREPOSITIONS for m in group)
+        after_place_word = sum(
+            m.first > 0 and doc[m.first - 1].lower_ in PLACE_PREPOSITIONS for m in group
+        )
         if after_place_word * 2 > len(group):
             return "GPE"
         if key in org_prefixes:
             return "ORG"
-        if len(word) >= MIN_ABSTRACT_LEN and word.endswith(ABSTRACT_SUFFIXES) and all(
-            _opens_sentence(doc, m.first) for m in group
+        if (
+            len(word) >= MIN_ABSTRACT_LEN
+            and word.endswith(ABSTRACT_SUFFIXES)
+            and all(_opens_sentence(doc, m.first) for m in group)
         ):
             return None
     elif key[-1] in PLACE_SUFFIXES or key[0] in PLACE_PREFIXES:

@@ -68,7 +68,7 @@ def _title_paragraph(text: str, paragraphs: list[Paragraph]) -> Span | None:
     """The first paragraph labelled ``title``, trimmed, as a span."""
     for p in paragraphs:
         if p.label == "title":
-            raw = text[p.start:p.end]
+            raw = text[p.start : p.end]
             start = p.start + len(raw) - len(raw.lstrip())
             end = p.start + len(raw.rstrip())
             if start < end:

@@ -23,7 +23,9 @@ _CLOSING_ONLY = frozenset({"”", "»"})
 _OPEN_BEFORE = frozenset("([{―—–-/:;,")
 _CLOSE_AFTER = frozenset(".,;:!?)]}―—–-…/")
 # Elisions that start with an apostrophe ('90s, 'em, 'til, 'cause, 'n').
-_ELISION = re.compile(r"['‘’](?:\d0s|\d\d\b|em\b|til\b|cause\b|n['‘’]|n\b|tis\b|twas\b)", re.IGNORECASE)
+_ELISION = re.compile(
+    r"['‘’](?:\d0s|\d\d\b|em\b|til\b|cause\b|n['‘’]|n\b|tis\b|twas\b)", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -115,15 +117,17 @@ def single_segments(text: str, lo: int, hi: int) -> list[Segment]:
         if before.isalnum() and after.isalnum():
             continue  # don't, Roe's
         if open_at is None:
-            opens = before.isspace() or before in _OPEN_BEFORE or before in "“\""
+            opens = before.isspace() or before in _OPEN_BEFORE or before in '“"'
             if opens and after.isalnum():
                 open_at = m.end()
-        elif (after.isspace() or after in _CLOSE_AFTER or after in "”\"") and not before.isspace():
+        elif (after.isspace() or after in _CLOSE_AFTER or after in '”"') and not before.isspace():
             if before in "sS" and after.isspace() and text[open_at:i].count(" ") > 8:
                 continue  # probably a plural possessive ("the players' union")
             s, e = strip_span(text, open_at, i)
             if s < e:
-                out.append(Segment(s, e, open_at - 1, m.end(), closed=True, opened=True, single=True))
+                out.append(
+                    Segment(s, e, open_at - 1, m.end(), closed=True, opened=True, single=True)
+                )
             open_at = None
     return out
 

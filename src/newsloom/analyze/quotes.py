@@ -564,7 +564,9 @@ def find_quotes(
     events: list[tuple[int, int, object]] = [
         (seg.start, k, k) for k, (_, seg) in enumerate(segments)
     ]
-    events.extend((r.verb.idx, len(segments), r) for r in _reported_speech(doc, text, quoted, lines))
+    events.extend(
+        (r.verb.idx, len(segments), r) for r in _reported_speech(doc, text, quoted, lines)
+    )
     events.sort(key=lambda e: (e[0], e[1]))
     out: list[QuoteMention] = []
     previous: tuple[int, _Speaker | None] = (-99, None)
@@ -577,7 +579,9 @@ def find_quotes(
             if own_post is not None and item.subject.lower_ in FIRST_PERSON:
                 # "I'll be back, I promise" in a post: its author speaks.
                 para = lines[n][0]
-                out.append(_mention(text, item.start, item.end, "indirect", said, None, para, own_post))
+                out.append(
+                    _mention(text, item.start, item.end, "indirect", said, None, para, own_post)
+                )
                 continue
             if own_post is None and _in_post(posts, item.subject.idx, item.subject.idx + 1):
                 continue  # a post's words never report speech outside it
@@ -599,8 +603,10 @@ def find_quotes(
         if post is None:
             frame = _frame(doc, first, last, sent_of, bounds, line_tokens[n])
             cue = _signed(doc, text, seg) or find_cue(doc, first, last, frame, quoted)
-            if cue is not None and cue.speaker is not None and _in_post(
-                posts, doc[cue.speaker[0]].idx, doc[cue.speaker[1] - 1].idx + 1
+            if (
+                cue is not None
+                and cue.speaker is not None
+                and _in_post(posts, doc[cue.speaker[0]].idx, doc[cue.speaker[1] - 1].idx + 1)
             ):
                 cue = None  # an embedded post's text or signature names no speaker outside it
             if (

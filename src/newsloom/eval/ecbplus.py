@@ -120,7 +120,9 @@ class Item:
 def read_dataset(data: Path) -> list[Item]:
     labels_path = data / "labels.jsonl"
     if not labels_path.is_file() or not (data / "texts").is_dir():
-        raise InputError(str(data), "no labels.jsonl and texts/ here; point --data at the ECB+ dev folder")
+        raise InputError(
+            str(data), "no labels.jsonl and texts/ here; point --data at the ECB+ dev folder"
+        )
     items = []
     for line in labels_path.read_text(encoding="utf-8").splitlines():
         if line.strip():
@@ -229,10 +231,19 @@ class Report:
     rows: list[Row] = field(default_factory=list)
 
 
-def score_row(name: str, items: Sequence[Item], pred: Labeling, note: str = "", seconds: float = 0.0) -> Row:
+def score_row(
+    name: str, items: Sequence[Item], pred: Labeling, note: str = "", seconds: float = 0.0
+) -> Row:
     gold = [it.event for it in items]
     topics = [it.topic for it in items]
-    return Row(name, scores(gold, pred), within_topic(gold, pred, topics), wrong_merges(gold, pred, topics), note, seconds)
+    return Row(
+        name,
+        scores(gold, pred),
+        within_topic(gold, pred, topics),
+        wrong_merges(gold, pred, topics),
+        note,
+        seconds,
+    )
 
 
 def run_eval(
@@ -259,7 +270,11 @@ def run_eval(
     if analyses is None:
         analyses = analyse(items, settings)
     report = Report(
-        str(data), len(items), len({it.event for it in items}), len({it.topic for it in items}), stages
+        str(data),
+        len(items),
+        len({it.event for it in items}),
+        len({it.topic for it in items}),
+        stages,
     )
     plan = [("batch", seed)] if order in ("batch", "both") else []
     if order in ("stream", "both"):
@@ -308,7 +323,9 @@ def format_report(report: Report) -> str:
         lines.append(
             f"{row.name:18}{row.merges[0]:7d}{row.merges[1]:7d}{row.seconds:9.2f}  {row.note}"
         )
-    lines.append(f"gold clusters: {int(report.rows[0].overall['gold_clusters'])}" if report.rows else "")
+    lines.append(
+        f"gold clusters: {int(report.rows[0].overall['gold_clusters'])}" if report.rows else ""
+    )
     streams = [row for row in report.rows if row.mode == "stream"]
     if len(streams) > 1:
         f1 = [row.overall["b3_f1"] for row in streams]

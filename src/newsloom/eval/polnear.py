@@ -27,13 +27,55 @@ _MARK = re.compile(r"''|[\"“”]")
 _WORD = re.compile(r"\w+")
 _LINE = re.compile(r"\n")
 # Words that never identify a speaker by themselves (compared after casefold).
-_NON_NAME_WORDS = frozenset({
-    "the", "a", "an", "this", "that", "these", "those", "his", "her", "its", "their", "he",
-    "she", "it", "they", "we", "i", "you", "him", "them", "mr", "mrs", "ms", "miss", "dr",
-    "sir", "president", "sen", "senator", "rep", "representative", "gov", "governor", "former",
-    "vice", "secretary", "gen", "general", "democratic", "republican", "gop", "campaign",
-    "spokesman", "spokeswoman", "spokesperson"
-})
+_NON_NAME_WORDS = frozenset(
+    {
+        "the",
+        "a",
+        "an",
+        "this",
+        "that",
+        "these",
+        "those",
+        "his",
+        "her",
+        "its",
+        "their",
+        "he",
+        "she",
+        "it",
+        "they",
+        "we",
+        "i",
+        "you",
+        "him",
+        "them",
+        "mr",
+        "mrs",
+        "ms",
+        "miss",
+        "dr",
+        "sir",
+        "president",
+        "sen",
+        "senator",
+        "rep",
+        "representative",
+        "gov",
+        "governor",
+        "former",
+        "vice",
+        "secretary",
+        "gen",
+        "general",
+        "democratic",
+        "republican",
+        "gop",
+        "campaign",
+        "spokesman",
+        "spokeswoman",
+        "spokesperson",
+    }
+)
 
 
 # --- gold ---------------------------------------------------------------------------------
@@ -162,7 +204,9 @@ def word_spans(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in _WORD.finditer(text)]
 
 
-def token_set(words: Sequence[tuple[int, int]], pieces: Iterable[tuple[int, int]]) -> frozenset[int]:
+def token_set(
+    words: Sequence[tuple[int, int]], pieces: Iterable[tuple[int, int]]
+) -> frozenset[int]:
     """Indices of the word tokens that overlap any piece."""
     from bisect import bisect_right
 
@@ -381,8 +425,10 @@ def run_eval(data: Path, split: str = "dev", with_peers: bool = True) -> dict[st
         Article(id=article_id(g.text), text=g.text, origin=g.name, source=g.publisher) for g in gold
     ]
     specs = real_pipeline()
-    mode = "pipeline: " + " → ".join(s.name for s in specs) if specs else (
-        "quotes stage alone (paragraphs by blank lines; posts/entities stages missing)"
+    mode = (
+        "pipeline: " + " → ".join(s.name for s in specs)
+        if specs
+        else ("quotes stage alone (paragraphs by blank lines; posts/entities stages missing)")
     )
     clock: dict[str, float] = {}
     timed = [_timed(s, clock) for s in (specs or _fallback_specs())]
@@ -445,7 +491,11 @@ def format_report(report: dict[str, Any]):
             for key, label in METRIC_LABELS.items():
                 table.add_row(name, label, *(f"{v:.3f}" for v in m[key]))
             table.add_row(
-                name, f"speaker accuracy (n={m['speaker_pairs']})", "", "", f"{m['speaker_acc']:.3f}",
+                name,
+                f"speaker accuracy (n={m['speaker_pairs']})",
+                "",
+                "",
+                f"{m['speaker_acc']:.3f}",
                 end_section=True,
             )
         tables.append(table)

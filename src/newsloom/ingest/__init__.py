@@ -28,12 +28,18 @@ from .text import text_article
 __all__ = ["read_inputs", "record_article"]
 
 EXTENSIONS = {
-    ".txt": "text", ".text": "text",
-    ".jsonl": "jsonl", ".ndjson": "jsonl",
+    ".txt": "text",
+    ".text": "text",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
     ".json": "json",
-    ".html": "html", ".htm": "html", ".xhtml": "html",
+    ".html": "html",
+    ".htm": "html",
+    ".xhtml": "html",
 }
-HTML_START = re.compile(rb"\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b", re.IGNORECASE | re.DOTALL)
+HTML_START = re.compile(
+    rb"\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b", re.IGNORECASE | re.DOTALL
+)
 
 
 def read_inputs(

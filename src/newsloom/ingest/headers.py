@@ -45,9 +45,27 @@ DATELINE = re.compile(
 # newsroom words, not names).
 NOT_PLACES = frozenset(
     {
-        "BREAKING", "BREAKING NEWS", "UPDATE", "UPDATED", "EXCLUSIVE", "WATCH", "LIVE",
-        "OPINION", "ANALYSIS", "EDITOR'S NOTE", "EDITOR’S NOTE", "CORRECTION", "NOTE",
-        "REVIEW", "VIDEO", "PHOTOS", "SPOILER", "SPOILERS", "WARNING", "FACT CHECK", "OP-ED",
+        "BREAKING",
+        "BREAKING NEWS",
+        "UPDATE",
+        "UPDATED",
+        "EXCLUSIVE",
+        "WATCH",
+        "LIVE",
+        "OPINION",
+        "ANALYSIS",
+        "EDITOR'S NOTE",
+        "EDITOR’S NOTE",
+        "CORRECTION",
+        "NOTE",
+        "REVIEW",
+        "VIDEO",
+        "PHOTOS",
+        "SPOILER",
+        "SPOILERS",
+        "WARNING",
+        "FACT CHECK",
+        "OP-ED",
     }
 )
 
@@ -136,7 +154,11 @@ def title_problem(line: str) -> str | None:
         return "a post signature, hashtag, handle or link"
     if find_dateline(line, 0):
         return "opens with a dateline (the body's first line)"
-    if line.endswith(".") and not line.endswith("...") and title_case_share(line) < TITLE_CASE_SHARE:
+    if (
+        line.endswith(".")
+        and not line.endswith("...")
+        and title_case_share(line) < TITLE_CASE_SHARE
+    ):
         return "a sentence (ends with a full stop, not Title Case)"
     return None
 

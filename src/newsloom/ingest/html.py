@@ -43,11 +43,14 @@ def html_article(origin: str, data: bytes) -> Article:
     paragraphs = [line.strip() for line in raw.splitlines() if line.strip()]
     if sum(len(p.split()) for p in paragraphs) < MIN_MAIN_TEXT_WORDS:
         raise InputError(
-            origin, "no main text found in the HTML; save the article page itself, not an index page"
+            origin,
+            "no main text found in the HTML; save the article page itself, not an index page",
         )
     text = "\n\n".join(paragraphs)
     title = (getattr(doc, "title", None) or "").strip() or None
-    title_span = Span(start=0, end=len(title), text=title) if title and paragraphs[0] == title else None
+    title_span = (
+        Span(start=0, end=len(title), text=title) if title and paragraphs[0] == title else None
+    )
     url = getattr(doc, "url", None) or None
     sitename = (getattr(doc, "sitename", None) or "").strip() or None
     if sitename and DOMAIN.fullmatch(sitename):  # trafilatura falls back to the host name

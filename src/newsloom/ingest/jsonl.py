@@ -28,15 +28,44 @@ from .decode import binary_reason, read_bytes
 from .urls import source_from_url
 
 ALIASES: dict[str, tuple[str, ...]] = {
-    "text": ("text", "content", "body", "article", "maintext", "fulltext", "articlebody",
-             "articletext", "story"),
+    "text": (
+        "text",
+        "content",
+        "body",
+        "article",
+        "maintext",
+        "fulltext",
+        "articlebody",
+        "articletext",
+        "story",
+    ),
     "title": ("title", "headline", "heading"),
     "url": ("url", "link", "canonicalurl", "sourceurl", "uri", "permalink"),
-    "source": ("source", "publisher", "outlet", "sitename", "site", "sourcename",
-               "publication", "domain", "media"),
-    "published": ("published", "date", "publishedat", "publishdate", "pubdate",
-                  "datepublished", "publisheddate", "publicationdate", "datetime", "timestamp",
-                  "created", "createdat"),
+    "source": (
+        "source",
+        "publisher",
+        "outlet",
+        "sitename",
+        "site",
+        "sourcename",
+        "publication",
+        "domain",
+        "media",
+    ),
+    "published": (
+        "published",
+        "date",
+        "publishedat",
+        "publishdate",
+        "pubdate",
+        "datepublished",
+        "publisheddate",
+        "publicationdate",
+        "datetime",
+        "timestamp",
+        "created",
+        "createdat",
+    ),
 }
 # Keys under which a JSON document holds its list of articles (feed/API exports).
 LIST_KEYS = ("articles", "items", "data", "results", "entries", "documents")
@@ -167,11 +196,16 @@ def read_json(path: str, max_bytes: int) -> Iterator[Article | Skipped]:
     try:
         doc = json.loads(data.decode("utf-8").lstrip("\ufeff"))
     except UnicodeDecodeError as exc:
-        raise InputError(path, f"not UTF-8 (invalid byte 0x{data[exc.start]:02x} at offset {exc.start})") from exc
+        raise InputError(
+            path, f"not UTF-8 (invalid byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        ) from exc
     except json.JSONDecodeError as exc:
         if not data.strip():
             raise InputError(path, "empty file; nothing to read") from exc
-        raise InputError(path, f"invalid JSON ({exc.msg} at line {exc.lineno}); for one article per line name it .jsonl") from exc
+        raise InputError(
+            path,
+            f"invalid JSON ({exc.msg} at line {exc.lineno}); for one article per line name it .jsonl",
+        ) from exc
     except RecursionError as exc:
         raise InputError(path, "invalid JSON (nested too deeply)") from exc
     if isinstance(doc, dict):

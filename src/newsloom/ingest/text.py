@@ -20,7 +20,9 @@ from .headers import parse_header
 from .urls import source_from_url
 
 # publisher_YYYY-MM-DD_slug.ext — the publisher has no underscore; the slug may.
-FILE_NAME = re.compile(r"(?P<publisher>[^_\s]+)_(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})_(?P<slug>.+?)(?:\.\w+)?")
+FILE_NAME = re.compile(
+    r"(?P<publisher>[^_\s]+)_(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})_(?P<slug>.+?)(?:\.\w+)?"
+)
 
 
 def name_metadata(path: str) -> tuple[str | None, str | None]:

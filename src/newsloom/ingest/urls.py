@@ -20,8 +20,29 @@ from .dates import iso
 # asahi.co.jp, gov.br): the outlet's name is the label before them. General DNS practice,
 # not outlet names.
 SECOND_LEVEL = frozenset(
-    {"co", "com", "org", "net", "gov", "ac", "edu", "ne", "or", "go", "gob", "nic", "ltd",
-     "plc", "sch", "mil", "info", "news", "nom", "gen", "web"}
+    {
+        "co",
+        "com",
+        "org",
+        "net",
+        "gov",
+        "ac",
+        "edu",
+        "ne",
+        "or",
+        "go",
+        "gob",
+        "nic",
+        "ltd",
+        "plc",
+        "sch",
+        "mil",
+        "info",
+        "news",
+        "nom",
+        "gen",
+        "web",
+    }
 )
 IP_HOST = re.compile(r"[\d.]+|.*:.*")
 # /2021/03/14/ or /2021-03-14/ or /20210314/ in the path; /2021/03/ gives a month.
@@ -62,7 +83,11 @@ def date_from_url(url: str | None) -> str | None:
     except ValueError:
         return None
     for m in URL_DATE.finditer(path + "/"):
-        year, month, day = m.group(1) or m.group(4), m.group(2) or m.group(5), m.group(3) or m.group(6)
+        year, month, day = (
+            m.group(1) or m.group(4),
+            m.group(2) or m.group(5),
+            m.group(3) or m.group(6),
+        )
         if month is None:
             continue
         value = iso(int(year), int(month), int(day) if day else None)

@@ -47,8 +47,11 @@ ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 def environment() -> Environment:
     """The one Jinja2 environment: autoescape on for every template, undefined names fail."""
     env = Environment(
-        loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
-        trim_blocks=True, lstrip_blocks=True,
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
     )
     env.filters["http_url"] = http_url
     env.globals["anchor"] = anchor
@@ -161,11 +164,19 @@ def text_pieces(text: str, highlights: Iterable[Highlight]) -> list[tuple[str, A
             heapq.heappush(heap, (stack[-1], neg_end, seq, h, False))
             end = stack[-1]
         emit(start)
-        out.append(("open", {
-            "id": h.id if first else None, "part_of": None if first else h.id,
-            "cls": " ".join(["hl", *sorted(f"hl-{k}" for k in h.kinds), "" if first else "hl-cont"]).strip(),
-            "title": "; ".join(dict.fromkeys(h.labels)),
-        }))
+        out.append(
+            (
+                "open",
+                {
+                    "id": h.id if first else None,
+                    "part_of": None if first else h.id,
+                    "cls": " ".join(
+                        ["hl", *sorted(f"hl-{k}" for k in h.kinds), "" if first else "hl-cont"]
+                    ).strip(),
+                    "title": "; ".join(dict.fromkeys(h.labels)),
+                },
+            )
+        )
         stack.append(end)
     close_until(len(text))
     emit(len(text))
@@ -184,9 +195,16 @@ class StoryLinks:
         self.analyses = analyses
         self.marks: dict[str, dict[tuple[int, int], Highlight]] = defaultdict(dict)
 
-    def link(self, article_id: str, start: int | None, end: int | None, kind: str, label: str = "") -> str:
+    def link(
+        self, article_id: str, start: int | None, end: int | None, kind: str, label: str = ""
+    ) -> str:
         analysis = self.analyses.get(article_id)
-        if analysis is None or start is None or end is None or not 0 <= start < end <= len(analysis.article.text):
+        if (
+            analysis is None
+            or start is None
+            or end is None
+            or not 0 <= start < end <= len(analysis.article.text)
+        ):
             return article_href(article_id)
         mark = self.marks[article_id].setdefault((start, end), Highlight(start, end))
         mark.kinds.add(kind)
@@ -243,16 +261,30 @@ def coverage_chart(articles: Sequence[Article]) -> dict[str, Any] | None:
     bars = []
     for i, (key, outlets) in enumerate(buckets.items()):
         h = plot * len(outlets) / top
-        bars.append({
-            "x": round(i * slot + slot * 0.1, 2), "y": round(plot - h, 2), "w": round(slot * 0.8, 2),
-            "h": round(h, 2), "label": key, "count": len(outlets),
-            "title": f"{key}: {len(outlets)} article{'s' if len(outlets) != 1 else ''}"
-            + (f" ({', '.join(sorted(set(outlets)))})" if outlets else ""),
-        })
+        bars.append(
+            {
+                "x": round(i * slot + slot * 0.1, 2),
+                "y": round(plot - h, 2),
+                "w": round(slot * 0.8, 2),
+                "h": round(h, 2),
+                "label": key,
+                "count": len(outlets),
+                "title": f"{key}: {len(outlets)} article{'s' if len(outlets) != 1 else ''}"
+                + (f" ({', '.join(sorted(set(outlets)))})" if outlets else ""),
+            }
+        )
     undated = sum(1 for a in articles if _day(a.published) is None)
-    return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "axis_y": CHART_HEIGHT - 3, "bars": bars,
-            "first": next(iter(buckets)), "last": list(buckets)[-1], "unit": "day" if daily else "month",
-            "total": len(articles) - undated, "undated": undated}
+    return {
+        "width": CHART_WIDTH,
+        "height": CHART_HEIGHT,
+        "axis_y": CHART_HEIGHT - 3,
+        "bars": bars,
+        "first": next(iter(buckets)),
+        "last": list(buckets)[-1],
+        "unit": "day" if daily else "month",
+        "total": len(articles) - undated,
+        "undated": undated,
+    }
 
 
 def _entity_span(analysis: ArticleAnalysis, entity: StoryEntity) -> tuple[int, int] | None:
@@ -276,25 +308,38 @@ def _post_span(analysis: ArticleAnalysis, post: StoryPost) -> tuple[int, int] | 
     return None
 
 
-def story_context(story: Story, analyses: Mapping[str, ArticleAnalysis], links: StoryLinks) -> dict[str, Any]:
+def story_context(
+    story: Story, analyses: Mapping[str, ArticleAnalysis], links: StoryLinks
+) -> dict[str, Any]:
     """Everything the story template shows, with every item's link made through ``links``."""
     arts = {aid: analyses[aid].article for aid in story.article_ids if aid in analyses}
 
     def outlet(aid: str) -> str:
         return outlet_name(arts[aid]) if aid in arts else aid
 
-    def cite(aid: str, start: int | None, end: int | None, kind: str, label: str = "") -> dict[str, str]:
-        return {"href": links.link(aid, start, end, kind, label), "outlet": outlet(aid),
-                "date": arts[aid].published or "" if aid in arts else ""}
+    def cite(
+        aid: str, start: int | None, end: int | None, kind: str, label: str = ""
+    ) -> dict[str, str]:
+        return {
+            "href": links.link(aid, start, end, kind, label),
+            "outlet": outlet(aid),
+            "date": arts[aid].published or "" if aid in arts else "",
+        }
 
     def cite_text(aid: str, snippet: str, kind: str) -> dict[str, str]:
-        return {"href": links.locate(aid, snippet, kind), "outlet": outlet(aid),
-                "date": arts[aid].published or "" if aid in arts else ""}
+        return {
+            "href": links.locate(aid, snippet, kind),
+            "outlet": outlet(aid),
+            "date": arts[aid].published or "" if aid in arts else "",
+        }
 
     articles = sorted(arts.values(), key=lambda a: (a.published or "9999", outlet_name(a)))
     summary = [
-        {"text": s.text, "cites": [cite(s.article_id, s.start, s.end, "summary")]
-         + [cite_text(aid, s.text, "summary") for aid in s.article_ids if aid != s.article_id]}
+        {
+            "text": s.text,
+            "cites": [cite(s.article_id, s.start, s.end, "summary")]
+            + [cite_text(aid, s.text, "summary") for aid in s.article_ids if aid != s.article_id],
+        }
         for s in story.summary
     ]
 
@@ -303,28 +348,47 @@ def story_context(story: Story, analyses: Mapping[str, ArticleAnalysis], links: 
         wordings: dict[str, list[dict[str, str]]] = {}
         variants: dict[str, set[str]] = defaultdict(set)
         for m in q.mentions:
-            c = cite(m.article_id, m.start, m.end, "quote", f"quote: {m.speaker or q.speaker or 'unattributed'}")
+            c = cite(
+                m.article_id,
+                m.start,
+                m.end,
+                "quote",
+                f"quote: {m.speaker or q.speaker or 'unattributed'}",
+            )
             wordings.setdefault(m.text, []).append(c)
             if m.variant:
                 variants[m.text].add(m.variant)
         shown = [
-            {"text": text, "cites": cites, "variant": ", ".join(sorted(variants[text])) or None,
-             "diff": word_diff(q.text, text) if text != q.text and len(wordings) > 1 else None}
+            {
+                "text": text,
+                "cites": cites,
+                "variant": ", ".join(sorted(variants[text])) or None,
+                "diff": word_diff(q.text, text) if text != q.text and len(wordings) > 1 else None,
+            }
             for text, cites in wordings.items()
         ]
-        groups[q.speaker or ""].append({
-            "id": q.id, "text": q.text, "wordings": shown, "speaker_conflict": q.speaker_conflict,
-            "kind": q.mentions[0].kind if q.mentions else "direct",
-            "outlets": len({m.article_id for m in q.mentions}),
-        })
-    speakers = sorted(groups.items(), key=lambda kv: (kv[0] == "", -sum(q["outlets"] for q in kv[1]), kv[0]))
+        groups[q.speaker or ""].append(
+            {
+                "id": q.id,
+                "text": q.text,
+                "wordings": shown,
+                "speaker_conflict": q.speaker_conflict,
+                "kind": q.mentions[0].kind if q.mentions else "direct",
+                "outlets": len({m.article_id for m in q.mentions}),
+            }
+        )
+    speakers = sorted(
+        groups.items(), key=lambda kv: (kv[0] == "", -sum(q["outlets"] for q in kv[1]), kv[0])
+    )
 
     def post_cite(aid: str, post: StoryPost) -> dict[str, str]:
         span = _post_span(analyses[aid], post) if aid in analyses else None
         start, end = span or (None, None)
         return cite(aid, start, end, "post", f"post by @{post.handle}")
 
-    posts = [{"post": p, "cites": [post_cite(aid, p) for aid in p.article_ids]} for p in story.posts]
+    posts = [
+        {"post": p, "cites": [post_cite(aid, p) for aid in p.article_ids]} for p in story.posts
+    ]
 
     def entity_row(e: StoryEntity) -> dict[str, Any]:
         spans = {aid: _entity_span(analyses[aid], e) for aid in e.article_ids if aid in analyses}
@@ -339,52 +403,106 @@ def story_context(story: Story, analyses: Mapping[str, ArticleAnalysis], links: 
     people = [entity_row(e) for e in story.entities if e.type == "PERSON"]
     others = [entity_row(e) for e in story.entities if e.type != "PERSON"]
 
-    timeline = [{"event": ev, "cites": [cite_text(aid, ev.text, "timeline") for aid in ev.article_ids]}
-                for ev in story.timeline]
+    timeline = [
+        {"event": ev, "cites": [cite_text(aid, ev.text, "timeline") for aid in ev.article_ids]}
+        for ev in story.timeline
+    ]
 
     passages = []
     for cp in story.copied_passages:
         spans = sorted(cp.spans, key=lambda s: (s.published or "9999", s.source or ""))
-        passages.append({
-            "passage": cp, "earliest": outlet(cp.earliest_article_id) if cp.earliest_article_id else None,
-            "preview": spans[0].text[:PASSAGE_PREVIEW] if spans else "",
-            "rest": spans[0].text[PASSAGE_PREVIEW:] if spans else "",
-            "spans": [{**cite(s.article_id, s.start, s.end, "passage", "copied passage"),
-                       "earliest": s.article_id == cp.earliest_article_id} for s in spans],
-        })
+        passages.append(
+            {
+                "passage": cp,
+                "earliest": outlet(cp.earliest_article_id) if cp.earliest_article_id else None,
+                "preview": spans[0].text[:PASSAGE_PREVIEW] if spans else "",
+                "rest": spans[0].text[PASSAGE_PREVIEW:] if spans else "",
+                "spans": [
+                    {
+                        **cite(s.article_id, s.start, s.end, "passage", "copied passage"),
+                        "earliest": s.article_id == cp.earliest_article_id,
+                    }
+                    for s in spans
+                ],
+            }
+        )
 
-    credits = [{"credit": cs, "cites": [cite(c.article_id, c.start, c.end, "credit", f"credit: {c.cue}")
-                                        for c in cs.citations]} for cs in story.credited_sources]
+    credits = [
+        {
+            "credit": cs,
+            "cites": [
+                cite(c.article_id, c.start, c.end, "credit", f"credit: {c.cue}")
+                for c in cs.citations
+            ],
+        }
+        for cs in story.credited_sources
+    ]
 
     status_order = {"conflict": 0, "compatible": 1, "not_compared": 2, "same": 3}
     facts = [
-        {"group": g, "statements": [{"s": st, **cite(st.article_id, st.start, st.end, "fact", f"{g.kind}: {st.text}")}
-                                    for st in g.statements]}
+        {
+            "group": g,
+            "statements": [
+                {"s": st, **cite(st.article_id, st.start, st.end, "fact", f"{g.kind}: {st.text}")}
+                for st in g.statements
+            ],
+        }
         for g in sorted(story.facts, key=lambda g: status_order.get(g.status, 9))
     ]
 
     outlets = [
-        {"report": r, "articles": [cite(aid, None, None, "article") | {"title": arts[aid].title or aid}
-                                   for aid in r.article_ids if aid in arts],
-         "quotes": [{"q": m, **cite(m.article_id, m.start, m.end, "quote", f"quote: {m.speaker or 'unattributed'}")}
-                    for m in r.exclusive_quotes],
-         "facts": [{"s": st, **cite(st.article_id, st.start, st.end, "fact", f"{st.kind}: {st.text}")}
-                   for st in r.exclusive_facts],
-         "posts": r.exclusive_posts}
+        {
+            "report": r,
+            "articles": [
+                cite(aid, None, None, "article") | {"title": arts[aid].title or aid}
+                for aid in r.article_ids
+                if aid in arts
+            ],
+            "quotes": [
+                {
+                    "q": m,
+                    **cite(
+                        m.article_id,
+                        m.start,
+                        m.end,
+                        "quote",
+                        f"quote: {m.speaker or 'unattributed'}",
+                    ),
+                }
+                for m in r.exclusive_quotes
+            ],
+            "facts": [
+                {"s": st, **cite(st.article_id, st.start, st.end, "fact", f"{st.kind}: {st.text}")}
+                for st in r.exclusive_facts
+            ],
+            "posts": r.exclusive_posts,
+        }
         for r in story.outlets
     ]
 
     return {
-        "story": story, "title": story.title or "(untitled story)", "articles": articles,
+        "story": story,
+        "title": story.title or "(untitled story)",
+        "articles": articles,
         "outlet_of": {a.id: outlet_name(a) for a in articles},
-        "chart": coverage_chart(articles), "summary": summary, "speakers": speakers, "posts": posts,
-        "people": people, "others": others, "timeline": timeline, "passages": passages,
-        "credits": credits, "facts": facts, "outlets": outlets,
+        "chart": coverage_chart(articles),
+        "summary": summary,
+        "speakers": speakers,
+        "posts": posts,
+        "people": people,
+        "others": others,
+        "timeline": timeline,
+        "passages": passages,
+        "credits": credits,
+        "facts": facts,
+        "outlets": outlets,
         "n_quote_mentions": sum(len(q.mentions) for q in story.quotes),
     }
 
 
-def article_context(analysis: ArticleAnalysis, story: Story | None, links: StoryLinks) -> dict[str, Any]:
+def article_context(
+    analysis: ArticleAnalysis, story: Story | None, links: StoryLinks
+) -> dict[str, Any]:
     """The article page: its text with every linked span (and every quote) marked."""
     a = analysis.article
     marks = {(h.start, h.end): h for h in links.highlights(a.id)}
@@ -393,9 +511,13 @@ def article_context(analysis: ArticleAnalysis, story: Story | None, links: Story
         h.kinds.add("quote")
         h.labels.append(f"quote: {q.speaker or 'unattributed'}")
     return {
-        "article": a, "outlet": outlet_name(a), "url": http_url(a.url), "story": story,
+        "article": a,
+        "outlet": outlet_name(a),
+        "url": http_url(a.url),
+        "story": story,
         "story_title": (story.title or "(untitled story)") if story else None,
-        "pieces": text_pieces(a.text, marks.values()), "n_marks": len(marks),
+        "pieces": text_pieces(a.text, marks.values()),
+        "n_marks": len(marks),
         "quotes": sorted(analysis.quotes, key=lambda q: q.start),
     }
 
@@ -421,16 +543,30 @@ class Pages:
     def _render(self, name: str, **context: Any) -> str:
         return self.env.get_template(name).render(site=self.site, **context)
 
-    def index(self, stories: Sequence[Mapping[str, Any]], total: int | None = None,
-              page: int = 1, pages: int = 1) -> str:
-        return self._render("index.html", stories=stories, total=len(stories) if total is None else total,
-                            page=page, pages=pages)
+    def index(
+        self,
+        stories: Sequence[Mapping[str, Any]],
+        total: int | None = None,
+        page: int = 1,
+        pages: int = 1,
+    ) -> str:
+        return self._render(
+            "index.html",
+            stories=stories,
+            total=len(stories) if total is None else total,
+            page=page,
+            pages=pages,
+        )
 
     def story(self, story: Story, analyses: Mapping[str, ArticleAnalysis]) -> str:
         return self._render("story.html", **story_context(story, analyses, StoryLinks(analyses)))
 
-    def article(self, analysis: ArticleAnalysis, story: Story | None,
-                analyses: Mapping[str, ArticleAnalysis] | None = None) -> str:
+    def article(
+        self,
+        analysis: ArticleAnalysis,
+        story: Story | None,
+        analyses: Mapping[str, ArticleAnalysis] | None = None,
+    ) -> str:
         links = StoryLinks(analyses or {analysis.article.id: analysis})
         if story is not None:
             story_context(story, links.analyses, links)  # registers the spans the story links to
@@ -459,11 +595,18 @@ def snippet_pieces(snippet: str, highlights: Sequence[Sequence[int]]) -> list[tu
 
 def story_summary(story: Story, articles: Mapping[str, Article]) -> dict[str, Any]:
     """The index row of a story (the store's ``story_summaries`` gives the same keys)."""
-    dates = sorted(a.published for aid in story.article_ids if (a := articles.get(aid)) and a.published)
+    dates = sorted(
+        a.published for aid in story.article_ids if (a := articles.get(aid)) and a.published
+    )
     return {
-        "id": story.id, "title": story.title, "n_articles": len(story.article_ids),
-        "first_published": dates[0] if dates else None, "last_published": dates[-1] if dates else None,
-        "outlets": sorted({outlet_name(a) for aid in story.article_ids if (a := articles.get(aid))}),
+        "id": story.id,
+        "title": story.title,
+        "n_articles": len(story.article_ids),
+        "first_published": dates[0] if dates else None,
+        "last_published": dates[-1] if dates else None,
+        "outlets": sorted(
+            {outlet_name(a) for aid in story.article_ids if (a := articles.get(aid))}
+        ),
     }
 
 
@@ -490,7 +633,9 @@ class ReportSource(Protocol):
     def analyses(self, article_ids: Sequence[str] | None = None) -> Iterator[ArticleAnalysis]: ...
 
 
-def write_report(store: ReportSource, out_dir: Path, article_ids: Sequence[str] | None = None) -> ReportSummary:
+def write_report(
+    store: ReportSource, out_dir: Path, article_ids: Sequence[str] | None = None
+) -> ReportSummary:
     """Write the static site: index.html, story-ID.html per story, article-ID.html per article.
 
     Only the stories touching ``article_ids`` when given (all stories otherwise). One story's
@@ -510,7 +655,10 @@ def write_report(store: ReportSource, out_dir: Path, article_ids: Sequence[str] 
         rows.append(story_summary(story, {aid: a.article for aid, a in analyses.items()}))
         write_atomic(out_dir / f"story-{story.id}.html", pages.story(story, analyses))
         for analysis in analyses.values():
-            write_atomic(out_dir / article_href(analysis.article.id), pages.article(analysis, story, analyses))
+            write_atomic(
+                out_dir / article_href(analysis.article.id),
+                pages.article(analysis, story, analyses),
+            )
             n_articles += 1
     index = out_dir / "index.html"
     write_atomic(index, pages.index(rows))

@@ -13,8 +13,14 @@ from ..models import Article, Corpus, ExportArticle, Skipped, Story
 
 def export_article(article: Article) -> ExportArticle:
     return ExportArticle(
-        id=article.id, path=article.path, origin=article.origin, source=article.source,
-        title=article.title, published=article.published, url=article.url, format=article.format,
+        id=article.id,
+        path=article.path,
+        origin=article.origin,
+        source=article.source,
+        title=article.title,
+        published=article.published,
+        url=article.url,
+        format=article.format,
     )
 
 
@@ -40,7 +46,9 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def write_corpus(corpus: Corpus, path: Path) -> None:
-    write_atomic(path, json.dumps(corpus.model_dump(mode="json"), ensure_ascii=False, indent=1) + "\n")
+    write_atomic(
+        path, json.dumps(corpus.model_dump(mode="json"), ensure_ascii=False, indent=1) + "\n"
+    )
 
 
 def corpus_schema() -> dict:

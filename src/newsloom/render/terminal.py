@@ -10,7 +10,9 @@ from rich.table import Table
 from ..models import Story
 
 
-def _print_table(console: Console, title: str, columns: Sequence[str], rows: Iterable[Sequence[str]]) -> None:
+def _print_table(
+    console: Console, title: str, columns: Sequence[str], rows: Iterable[Sequence[str]]
+) -> None:
     """A titled table whose every column folds long text."""
     table = Table(title=title)
     for col in columns:
@@ -24,7 +26,9 @@ def print_story(console: Console, story: Story) -> None:
     console.rule(f"[bold]{story.title or '(untitled story)'}[/]  [dim]{story.id}[/]")
     console.print(f"{len(story.article_ids)} articles: {', '.join(story.article_ids)}")
     for sentence in story.summary:
-        console.print(f"  • {sentence.text} [dim]({', '.join(a[:8] for a in sentence.article_ids)})[/]")
+        console.print(
+            f"  • {sentence.text} [dim]({', '.join(a[:8] for a in sentence.article_ids)})[/]"
+        )
     if story.quotes:
         table = Table(title="quotes", show_lines=True)
         table.add_column("speaker")
@@ -33,18 +37,25 @@ def print_story(console: Console, story: Story) -> None:
         for q in story.quotes:
             variants = {m.variant for m in q.mentions if m.variant and m.variant != "identical"}
             note = f"\n[dim]variants: {', '.join(sorted(variants))}[/]" if variants else ""
-            table.add_row(q.speaker or "?", q.text + note, str(len({m.article_id for m in q.mentions})))
+            table.add_row(
+                q.speaker or "?", q.text + note, str(len({m.article_id for m in q.mentions}))
+            )
         console.print(table)
     if story.posts:
-        _print_table(console, "posts", ("handle", "date", "text", "articles"), [
-            (f"@{p.handle}", p.date or "", p.text, str(len(p.article_ids))) for p in story.posts
-        ])
+        _print_table(
+            console,
+            "posts",
+            ("handle", "date", "text", "articles"),
+            [(f"@{p.handle}", p.date or "", p.text, str(len(p.article_ids))) for p in story.posts],
+        )
     if story.entities:
         rows: list[tuple[str, ...]] = []
         for e in story.entities:
             age = f"{e.age}{' (conflict)' if e.age_conflict else ''}" if e.age is not None else ""
             rows.append((e.name, e.type, age, ", ".join(e.roles), str(len(e.article_ids))))
-        _print_table(console, "people and organisations", ("name", "type", "age", "roles", "articles"), rows)
+        _print_table(
+            console, "people and organisations", ("name", "type", "age", "roles", "articles"), rows
+        )
     if story.timeline:
         table = Table(title="timeline")
         table.add_column("date")
@@ -56,7 +67,9 @@ def print_story(console: Console, story: Story) -> None:
         rows = []
         for passage in story.copied_passages:
             outlets = ", ".join(sorted({s.source or s.article_id[:8] for s in passage.spans}))
-            rows.append((passage.spans[0].text, outlets, passage.earliest_source or passage.earliest_reason))
+            rows.append(
+                (passage.spans[0].text, outlets, passage.earliest_source or passage.earliest_reason)
+            )
         _print_table(console, "copied passages", ("passage", "outlets", "earliest"), rows)
     if story.facts:
         rows = []
@@ -71,8 +84,18 @@ def print_story(console: Console, story: Story) -> None:
         )
     if story.outlets:
         columns = ("outlet", "own quotes", "own facts", "own posts", "hedges /100 words")
-        _print_table(console, "what each outlet alone reported", columns, [
-            (o.outlet, str(len(o.exclusive_quotes)), str(len(o.exclusive_facts)),
-             str(len(o.exclusive_posts)), f"{o.hedge_score:.2f}")
-            for o in story.outlets
-        ])
+        _print_table(
+            console,
+            "what each outlet alone reported",
+            columns,
+            [
+                (
+                    o.outlet,
+                    str(len(o.exclusive_quotes)),
+                    str(len(o.exclusive_facts)),
+                    str(len(o.exclusive_posts)),
+                    f"{o.hedge_score:.2f}",
+                )
+                for o in story.outlets
+            ],
+        )

@@ -34,7 +34,9 @@ articles = Table(
 analyses = Table(
     "analyses",
     metadata,
-    Column("article_id", String(32), ForeignKey("articles.id", ondelete="CASCADE"), primary_key=True),
+    Column(
+        "article_id", String(32), ForeignKey("articles.id", ondelete="CASCADE"), primary_key=True
+    ),
     Column("data", Text, nullable=False),
 )
 
@@ -93,7 +95,9 @@ stories = Table(
 story_articles = Table(
     "story_articles",
     metadata,
-    Column("article_id", String(32), ForeignKey("articles.id", ondelete="CASCADE"), primary_key=True),
+    Column(
+        "article_id", String(32), ForeignKey("articles.id", ondelete="CASCADE"), primary_key=True
+    ),
     Column("story_id", String(32), nullable=False),
     Index("ix_story_articles_story", "story_id"),
 )

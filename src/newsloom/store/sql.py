@@ -111,9 +111,13 @@ class SqlStore:
 
     def _check_version(self) -> None:
         with self.engine.begin() as conn:
-            row = conn.execute(select(t.meta.c.value).where(t.meta.c.key == "schema_version")).first()
+            row = conn.execute(
+                select(t.meta.c.value).where(t.meta.c.key == "schema_version")
+            ).first()
             if row is None:
-                conn.execute(insert(t.meta).values(key="schema_version", value=str(t.SCHEMA_VERSION)))
+                conn.execute(
+                    insert(t.meta).values(key="schema_version", value=str(t.SCHEMA_VERSION))
+                )
             elif int(row[0]) > t.SCHEMA_VERSION:
                 raise StoreError(
                     f"the store at {self.url} has schema version {row[0]}, newer than this "
@@ -133,13 +137,19 @@ class SqlStore:
                 return
             conn.execute(text(t.SEARCH_DDL))
             for row in conn.execute(select(t.articles.c.id, t.articles.c.title, t.articles.c.text)):
-                self._index_rows(conn, [("article", row.id, 0, len(row.text), row.title or "", row.text)])
+                self._index_rows(
+                    conn, [("article", row.id, 0, len(row.text), row.title or "", row.text)]
+                )
             q = t.quotes.c
-            rows = [("quote", r.article_id, r.start, r.end, r.speaker or "", r.text)
-                    for r in conn.execute(select(q.article_id, q.start, q.end, q.speaker, q.text))]
+            rows = [
+                ("quote", r.article_id, r.start, r.end, r.speaker or "", r.text)
+                for r in conn.execute(select(q.article_id, q.start, q.end, q.speaker, q.text))
+            ]
             self._index_rows(conn, rows)
 
-    def _index_rows(self, conn: Connection, rows: list[tuple[str, str, int, int, str, str]]) -> None:
+    def _index_rows(
+        self, conn: Connection, rows: list[tuple[str, str, int, int, str, str]]
+    ) -> None:
         if not self.fts or not rows:
             return
         conn.execute(
@@ -147,8 +157,10 @@ class SqlStore:
                 f"INSERT INTO {t.SEARCH_TABLE} (kind, article_id, span_start, span_end, title, body) "
                 "VALUES (:kind, :article_id, :span_start, :span_end, :title, :body)"
             ),
-            [dict(kind=k, article_id=a, span_start=s0, span_end=s1, title=ti, body=b)
-             for k, a, s0, s1, ti, b in rows],
+            [
+                dict(kind=k, article_id=a, span_start=s0, span_end=s1, title=ti, body=b)
+                for k, a, s0, s1, ti, b in rows
+            ],
         )
 
     @contextmanager
@@ -167,7 +179,10 @@ class SqlStore:
 
     def has_article(self, article_id: str) -> bool:
         with self.engine.connect() as conn:
-            return conn.execute(select(t.articles.c.id).where(t.articles.c.id == article_id)).first() is not None
+            return (
+                conn.execute(select(t.articles.c.id).where(t.articles.c.id == article_id)).first()
+                is not None
+            )
 
     def add_analysis(self, analysis: ArticleAnalysis) -> bool:
         """Store one analysed article atomically. False when it was already stored."""
@@ -186,29 +201,57 @@ class SqlStore:
             return False
         conn.execute(
             insert(t.articles).values(
-                id=a.id, origin=a.origin, path=a.path, format=a.format, source=a.source,
-                title=a.title, published=a.published, url=a.url, text=a.text,
+                id=a.id,
+                origin=a.origin,
+                path=a.path,
+                format=a.format,
+                source=a.source,
+                title=a.title,
+                published=a.published,
+                url=a.url,
+                text=a.text,
                 ingested_at=time.time(),
             )
         )
         conn.execute(insert(t.analyses).values(article_id=a.id, data=analysis.model_dump_json()))
         rows = [
-            dict(article_id=a.id, entity_id=e.id, name=e.name, type=e.type, age=e.age,
-                 roles=json.dumps(e.roles), mentions=len(e.mentions))
+            dict(
+                article_id=a.id,
+                entity_id=e.id,
+                name=e.name,
+                type=e.type,
+                age=e.age,
+                roles=json.dumps(e.roles),
+                mentions=len(e.mentions),
+            )
             for e in analysis.entities
         ]
         if rows:
             conn.execute(insert(t.entities), rows)
         rows = [
-            dict(article_id=a.id, start=q.start, end=q.end, text=q.text, kind=q.kind,
-                 cue=q.cue, speaker=q.speaker)
+            dict(
+                article_id=a.id,
+                start=q.start,
+                end=q.end,
+                text=q.text,
+                kind=q.kind,
+                cue=q.cue,
+                speaker=q.speaker,
+            )
             for q in analysis.quotes
         ]
         if rows:
             conn.execute(insert(t.quotes), rows)
         rows = [
-            dict(article_id=a.id, post_id=p.id, platform=p.platform, handle=p.handle,
-                 author=p.author, date=p.date, text=p.text)
+            dict(
+                article_id=a.id,
+                post_id=p.id,
+                platform=p.platform,
+                handle=p.handle,
+                author=p.author,
+                date=p.date,
+                text=p.text,
+            )
             for p in analysis.posts
         ]
         if rows:
@@ -235,7 +278,9 @@ class SqlStore:
 
     def article_ids(self) -> list[str]:
         with self.engine.connect() as conn:
-            return [aid for (aid,) in conn.execute(select(t.articles.c.id).order_by(t.articles.c.id))]
+            return [
+                aid for (aid,) in conn.execute(select(t.articles.c.id).order_by(t.articles.c.id))
+            ]
 
     def count_articles(self) -> int:
         with self.engine.connect() as conn:
@@ -254,7 +299,9 @@ class SqlStore:
     def people(self, entity_types: Sequence[str] = ("PERSON",)) -> list[dict[str, Any]]:
         """Entities grouped by name: articles naming them, ages and roles stated."""
         c = t.entities.c
-        query = select(c.name, c.type, c.age, c.roles, c.article_id).where(c.type.in_(list(entity_types)))
+        query = select(c.name, c.type, c.age, c.roles, c.article_id).where(
+            c.type.in_(list(entity_types))
+        )
         grouped: dict[tuple[str, str], dict[str, Any]] = {}
         with self.engine.connect() as conn:
             for name, etype, age, roles, article_id in conn.execute(query):
@@ -273,29 +320,51 @@ class SqlStore:
     def posts(self) -> list[dict[str, Any]]:
         """Embedded posts, one row per distinct post with the articles embedding it."""
         c = t.posts.c
-        query = select(c.post_id, c.platform, c.handle, c.author, c.date, c.text, c.article_id).order_by(
-            c.date, c.post_id
-        )
+        query = select(
+            c.post_id, c.platform, c.handle, c.author, c.date, c.text, c.article_id
+        ).order_by(c.date, c.post_id)
         grouped: dict[str, dict[str, Any]] = {}
         with self.engine.connect() as conn:
             for post_id, platform, handle, author, date, text, article_id in conn.execute(query):
                 row = grouped.setdefault(
                     post_id,
-                    {"id": post_id, "platform": platform, "handle": handle, "author": author,
-                     "date": date, "text": text, "article_ids": []},
+                    {
+                        "id": post_id,
+                        "platform": platform,
+                        "handle": handle,
+                        "author": author,
+                        "date": date,
+                        "text": text,
+                        "article_ids": [],
+                    },
                 )
                 row["article_ids"].append(article_id)
         return list(grouped.values())
 
-    def quotes(self, speaker: str | None = None, limit: int = 100, offset: int = 0) -> list[dict[str, Any]]:
+    def quotes(
+        self, speaker: str | None = None, limit: int = 100, offset: int = 0
+    ) -> list[dict[str, Any]]:
         """Stored quote mentions (of one speaker, case-insensitive, when given), by article."""
         q, a, sa = t.quotes.c, t.articles.c, t.story_articles.c
         query = (
-            select(q.article_id, q.start, q.end, q.text, q.kind, q.cue, q.speaker, a.source,
-                   a.published, a.title, sa.story_id)
+            select(
+                q.article_id,
+                q.start,
+                q.end,
+                q.text,
+                q.kind,
+                q.cue,
+                q.speaker,
+                a.source,
+                a.published,
+                a.title,
+                sa.story_id,
+            )
             .join(t.articles, a.id == q.article_id)
             .outerjoin(t.story_articles, sa.article_id == q.article_id)
-            .order_by(a.published, q.article_id, q.start).limit(limit).offset(offset)
+            .order_by(a.published, q.article_id, q.start)
+            .limit(limit)
+            .offset(offset)
         )
         if speaker is not None:
             query = query.where(func.lower(q.speaker) == speaker.lower())
@@ -306,9 +375,13 @@ class SqlStore:
         """Speakers with how many quote mentions and articles they have."""
         q = t.quotes.c
         query = (
-            select(q.speaker, func.count().label("quotes"),
-                   func.count(q.article_id.distinct()).label("articles"))
-            .where(q.speaker.is_not(None)).group_by(q.speaker)
+            select(
+                q.speaker,
+                func.count().label("quotes"),
+                func.count(q.article_id.distinct()).label("articles"),
+            )
+            .where(q.speaker.is_not(None))
+            .group_by(q.speaker)
             .order_by(func.count().desc(), q.speaker)
         )
         with self.engine.connect() as conn:
@@ -341,14 +414,30 @@ class SqlStore:
             "LEFT JOIN story_articles AS sa ON sa.article_id = f.article_id "
             f"WHERE {t.SEARCH_TABLE} MATCH :q ORDER BY bm25({t.SEARCH_TABLE}) LIMIT :limit"
         )
-        params = {"mo": MARK_OPEN, "mc": MARK_CLOSE, "n": SNIPPET_TOKENS, "q": match, "limit": limit}
+        params = {
+            "mo": MARK_OPEN,
+            "mc": MARK_CLOSE,
+            "n": SNIPPET_TOKENS,
+            "q": match,
+            "limit": limit,
+        }
         with self.engine.connect() as conn:
             rows = conn.execute(sql, params).all()
         hits = []
         for r in rows:
             snippet, highlights = split_snippet(r.snip or "")
-            hits.append(self._hit(r.kind, r.article_id, r.span_start, r.span_end, r, snippet,
-                                  highlights, r.ftitle if r.kind == "quote" else None))
+            hits.append(
+                self._hit(
+                    r.kind,
+                    r.article_id,
+                    r.span_start,
+                    r.span_end,
+                    r,
+                    snippet,
+                    highlights,
+                    r.ftitle if r.kind == "quote" else None,
+                )
+            )
         return hits
 
     def _search_like(self, terms: list[str], limit: int) -> list[dict[str, Any]]:
@@ -359,32 +448,55 @@ class SqlStore:
             select(a.id, a.text, *cols)
             .outerjoin(t.story_articles, sa.article_id == a.id)
             .where(and_(*[or_(a.text.ilike(f"%{w}%"), a.title.ilike(f"%{w}%")) for w in terms]))
-            .order_by(a.published.desc(), a.id).limit(limit)
+            .order_by(a.published.desc(), a.id)
+            .limit(limit)
         )
         quote_query = (
             select(q.article_id, q.start, q.end, q.text, q.speaker, *cols)
             .join(t.articles, a.id == q.article_id)
             .outerjoin(t.story_articles, sa.article_id == q.article_id)
             .where(and_(*[or_(q.text.ilike(f"%{w}%"), q.speaker.ilike(f"%{w}%")) for w in terms]))
-            .order_by(q.article_id, q.start).limit(limit)
+            .order_by(q.article_id, q.start)
+            .limit(limit)
         )
         hits = []
         with self.engine.connect() as conn:
             for r in conn.execute(quote_query):
                 snippet, highlights = _like_snippet(r.text, terms)
-                hits.append(self._hit("quote", r.article_id, r.start, r.end, r, snippet, highlights, r.speaker))
+                hits.append(
+                    self._hit(
+                        "quote", r.article_id, r.start, r.end, r, snippet, highlights, r.speaker
+                    )
+                )
             for row in conn.execute(art_query):
                 snippet, highlights = _like_snippet(row.text, terms)
-                hits.append(self._hit("article", row.id, 0, len(row.text), row, snippet, highlights, None))
+                hits.append(
+                    self._hit("article", row.id, 0, len(row.text), row, snippet, highlights, None)
+                )
         return hits[:limit]
 
     @staticmethod
-    def _hit(kind: str, article_id: str, start: int, end: int, row: Any, snippet: str,
-             highlights: list[tuple[int, int]], speaker: str | None) -> dict[str, Any]:
+    def _hit(
+        kind: str,
+        article_id: str,
+        start: int,
+        end: int,
+        row: Any,
+        snippet: str,
+        highlights: list[tuple[int, int]],
+        speaker: str | None,
+    ) -> dict[str, Any]:
         return {
-            "kind": kind, "article_id": article_id, "start": start, "end": end,
-            "title": row.title, "source": row.source, "published": row.published,
-            "story_id": row.story_id, "speaker": speaker or None, "snippet": snippet,
+            "kind": kind,
+            "article_id": article_id,
+            "start": start,
+            "end": end,
+            "title": row.title,
+            "source": row.source,
+            "published": row.published,
+            "story_id": row.story_id,
+            "speaker": speaker or None,
+            "snippet": snippet,
             "highlights": [list(h) for h in highlights],
         }
 
@@ -406,8 +518,13 @@ class SqlStore:
             page = page.limit(limit)
         chosen = page.subquery()
         query = (
-            select(s.id, s.title, s.n_articles, func.min(a.published).label("first_published"),
-                   func.max(a.published).label("last_published"))
+            select(
+                s.id,
+                s.title,
+                s.n_articles,
+                func.min(a.published).label("first_published"),
+                func.max(a.published).label("last_published"),
+            )
             .join(chosen, chosen.c.id == s.id)
             .join(t.story_articles, sa.story_id == s.id)
             .join(t.articles, a.id == sa.article_id)
@@ -420,9 +537,11 @@ class SqlStore:
             outlets: dict[str, list[str]] = {i: [] for i in ids}
             if ids:
                 sources = (
-                    select(sa.story_id, a.source).distinct()
+                    select(sa.story_id, a.source)
+                    .distinct()
                     .join(t.articles, a.id == sa.article_id)
-                    .where(sa.story_id.in_(ids)).order_by(sa.story_id, a.source)
+                    .where(sa.story_id.in_(ids))
+                    .order_by(sa.story_id, a.source)
                 )
                 for story_id, source in conn.execute(sources):
                     if source:
@@ -438,12 +557,12 @@ class SqlStore:
     def article_text(self, article_id: str) -> dict[str, Any] | None:
         """One stored article with its text (no analysis), or None."""
         c = t.articles.c
-        query = select(c.id, c.origin, c.path, c.format, c.source, c.title, c.published, c.url,
-                       c.text).where(c.id == article_id)
+        query = select(
+            c.id, c.origin, c.path, c.format, c.source, c.title, c.published, c.url, c.text
+        ).where(c.id == article_id)
         with self.engine.connect() as conn:
             row = conn.execute(query).first()
         return dict(row._mapping) if row else None
-
 
     def replace_stories(self, stories: Sequence[Story]) -> None:
         """Write ``stories`` (replacing any stored story that shares an article with them)."""
@@ -452,7 +571,9 @@ class SqlStore:
             old = {
                 sid
                 for (sid,) in conn.execute(
-                    select(t.story_articles.c.story_id).where(t.story_articles.c.article_id.in_(member_ids))
+                    select(t.story_articles.c.story_id).where(
+                        t.story_articles.c.article_id.in_(member_ids)
+                    )
                 )
             }
             old |= {s.id for s in stories}
@@ -462,12 +583,16 @@ class SqlStore:
             for s in stories:
                 conn.execute(
                     insert(t.stories).values(
-                        id=s.id, title=s.title, n_articles=len(s.article_ids),
-                        first_published=None, data=s.model_dump_json(),
+                        id=s.id,
+                        title=s.title,
+                        n_articles=len(s.article_ids),
+                        first_published=None,
+                        data=s.model_dump_json(),
                     )
                 )
                 conn.execute(
-                    insert(t.story_articles), [dict(story_id=s.id, article_id=a) for a in s.article_ids]
+                    insert(t.story_articles),
+                    [dict(story_id=s.id, article_id=a) for a in s.article_ids],
                 )
 
     def stories(self) -> list[Story]:
@@ -484,11 +609,15 @@ class SqlStore:
         with self.engine.connect() as conn:
             rows = conn.execute(exact).all() or conn.execute(prefix).all()
         if len(rows) > 1:
-            raise StoreError(f"story id prefix {story_id!r} is ambiguous ({len(rows)} stories); give more characters")
+            raise StoreError(
+                f"story id prefix {story_id!r} is ambiguous ({len(rows)} stories); give more characters"
+            )
         return Story.model_validate_json(rows[0][0]) if rows else None
 
     def story_of(self, article_id: str) -> str | None:
-        query = select(t.story_articles.c.story_id).where(t.story_articles.c.article_id == article_id)
+        query = select(t.story_articles.c.story_id).where(
+            t.story_articles.c.article_id == article_id
+        )
         with self.engine.connect() as conn:
             row = conn.execute(query).first()
         return row[0] if row else None

@@ -193,7 +193,9 @@ class StoryIndex:
         self._count(feats)
         keys = self._keys(feats)
         weighted = self._weigh(feats)
-        scored = [(self._score(feats, self.stories[k], weighted), k) for k in self._candidates(keys)]
+        scored = [
+            (self._score(feats, self.stories[k], weighted), k) for k in self._candidates(keys)
+        ]
         scored.sort(key=lambda sk: (-sk[0], sk[1]))
         if scored and scored[0][0] >= THRESHOLD:
             key = scored[0][1]
@@ -285,7 +287,9 @@ class StoryIndex:
         score = W_NAMES * names + W_PAIRS * pairs + (1 - W_NAMES - W_PAIRS) * words
         if not names and feats.names and story.names:
             score -= NO_SHARED_NAME_PENALTY
-        return score - _year_penalty(feats.years, story.years) - _time_penalty(feats.day, story.days)
+        return (
+            score - _year_penalty(feats.years, story.years) - _time_penalty(feats.day, story.days)
+        )
 
     def _story_score(self, a: Story, b: Story) -> float:
         """Story vs story: the same formula with ``a``'s centroid as the article."""
@@ -406,7 +410,9 @@ class StoryIndex:
             return
         members = [features[a] for a in story.members]
         labels, between = bisect(members, SPLIT_WEIGHTS)
-        halves = [[a for a, x in zip(story.members, labels, strict=True) if x == side] for side in (0, 1)]
+        halves = [
+            [a for a, x in zip(story.members, labels, strict=True) if x == side] for side in (0, 1)
+        ]
         bar = SPLIT_BELOW_LARGE if size >= SPLIT_LARGE else SPLIT_BELOW
         if between > bar or min(len(h) for h in halves) < SPLIT_MIN_HALF:
             return
@@ -470,7 +476,9 @@ class StoryIndex:
         }
 
     @classmethod
-    def from_dict(cls, state: dict[str, Any], load_features: FeatureLoader | None = None) -> StoryIndex:
+    def from_dict(
+        cls, state: dict[str, Any], load_features: FeatureLoader | None = None
+    ) -> StoryIndex:
         index = cls(load_features)
         index.n = state["n"]
         index.counter = state["counter"]

@@ -38,8 +38,10 @@ STORIES_PER_PAGE = 100
 MAX_SEARCH_HITS = 200
 MAX_OFFSET = 1_000_000_000  # SQL integers overflow at 2**63; no store has a billion rows
 ID_PATTERN = r"^[0-9a-f]{1,32}$"
-CSP = ("default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; "
-       "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+CSP = (
+    "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; "
+    "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -85,11 +87,23 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _too_large(self, send: Send) -> None:
-        body = json.dumps({"detail": f"request body too large: the limit is {self.max_bytes} bytes; "
-                                     "send fewer or shorter articles per request"}).encode()
-        await send({"type": "http.response.start", "status": 413, "headers": [
-            (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-            (b"connection", b"close")]})
+        body = json.dumps(
+            {
+                "detail": f"request body too large: the limit is {self.max_bytes} bytes; "
+                "send fewer or shorter articles per request"
+            }
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": body})
 
 
@@ -104,8 +118,10 @@ class SecurityHeaders:
             if message["type"] == "http.response.start":
                 message.setdefault("headers", [])
                 message["headers"] = list(message["headers"]) + [
-                    (b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
-                    (b"referrer-policy", b"no-referrer"), (b"content-security-policy", CSP.encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"x-frame-options", b"DENY"),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"content-security-policy", CSP.encode()),
                 ]
             await send(message)
 
@@ -170,21 +186,33 @@ def create_app(
         store.close()
 
     app = FastAPI(
-        title="newsloom", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
+        title="newsloom",
+        version="1",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
         description="Stories from news articles: who said what, posts, people, timeline. "
         "Pages at /, JSON under /api.",
     )
-    bearer = HTTPBearer(auto_error=False, description="Needed for writes when the server has a token.")
+    bearer = HTTPBearer(
+        auto_error=False, description="Needed for writes when the server has a token."
+    )
 
     def writer(creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> None:
         if token is None:
             if writes_need_token:
-                raise HTTPException(403, "writes are disabled: this server listens beyond loopback "
-                                         "without a token; restart it with --token")
+                raise HTTPException(
+                    403,
+                    "writes are disabled: this server listens beyond loopback "
+                    "without a token; restart it with --token",
+                )
             return
         if creds is None:
-            raise HTTPException(401, "this endpoint needs `Authorization: Bearer TOKEN`",
-                                headers={"WWW-Authenticate": "Bearer"})
+            raise HTTPException(
+                401,
+                "this endpoint needs `Authorization: Bearer TOKEN`",
+                headers={"WWW-Authenticate": "Bearer"},
+            )
         if not secrets.compare_digest(creds.credentials.encode(), token.encode()):
             raise HTTPException(403, "wrong token")
 
@@ -216,13 +244,22 @@ def create_app(
         """Stories, biggest first; with ``q``, the stories whose articles or quotes match."""
         if q is None:
             return {"total": store.count_stories(), "stories": store.story_summaries(limit, offset)}
-        ranked = list(dict.fromkeys(h["story_id"] for h in store.search(q, MAX_SEARCH_HITS) if h["story_id"]))
+        ranked = list(
+            dict.fromkeys(h["story_id"] for h in store.search(q, MAX_SEARCH_HITS) if h["story_id"])
+        )
         rows = {r["id"]: r for r in store.story_summaries(story_ids=ranked)}
         found = [rows[i] for i in ranked if i in rows]
-        return {"total": len(found), "stories": found[offset:offset + limit]}
+        return {"total": len(found), "stories": found[offset : offset + limit]}
 
-    @app.get("/api/stories/{story_id}", response_model=Story, tags=["stories"],
-             responses={**errors_404, 400: {"model": s.ErrorBody, "description": "Ambiguous id prefix."}})
+    @app.get(
+        "/api/stories/{story_id}",
+        response_model=Story,
+        tags=["stories"],
+        responses={
+            **errors_404,
+            400: {"model": s.ErrorBody, "description": "Ambiguous id prefix."},
+        },
+    )
     def get_story(story_id: Annotated[str, Path(pattern=ID_PATTERN)]) -> Any:
         """One story with everything consolidated (a unique id prefix is enough)."""
         return find_story(story_id)
@@ -235,12 +272,16 @@ def create_app(
         """Full-text search over article titles and texts, quotes and speakers."""
         hits = store.search(q, limit)
         for h in hits:
-            h["url"] = article_href(h["article_id"], *((h["start"], h["end"]) if h["kind"] == "quote" else ()))
+            h["url"] = article_href(
+                h["article_id"], *((h["start"], h["end"]) if h["kind"] == "quote" else ())
+            )
         return {"query": q, "hits": hits}
 
     @app.get("/api/quotes", response_model=list[s.QuoteRow], tags=["quotes"])
     def quotes(
-        speaker: Annotated[str | None, Query(max_length=500, description="Exact name, any case.")] = None,
+        speaker: Annotated[
+            str | None, Query(max_length=500, description="Exact name, any case.")
+        ] = None,
         limit: Annotated[int, Query(ge=1, le=1000)] = 100,
         offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
     ) -> Any:
@@ -267,7 +308,12 @@ def create_app(
         """Stored articles, newest first."""
         return store.articles(limit)
 
-    @app.get("/api/articles/{article_id}", response_model=s.ArticleText, responses=errors_404, tags=["articles"])
+    @app.get(
+        "/api/articles/{article_id}",
+        response_model=s.ArticleText,
+        responses=errors_404,
+        tags=["articles"],
+    )
     def article(article_id: Annotated[str, Path(pattern=ID_PATTERN)]) -> Any:
         """One article with its exact text (every offset in the API points into it)."""
         row = store.article_text(article_id)
@@ -276,20 +322,29 @@ def create_app(
         return {**row, "story_id": store.story_of(article_id)}
 
     write_errors: dict[int | str, dict[str, Any]] = {
-        code: {"model": s.ErrorBody} for code in (400, 401, 403, 413)}
+        code: {"model": s.ErrorBody} for code in (400, 401, 403, 413)
+    }
 
     @app.post(
-        "/api/articles", response_model=s.IngestResult, status_code=201, tags=["articles"],
+        "/api/articles",
+        response_model=s.IngestResult,
+        status_code=201,
+        tags=["articles"],
         dependencies=[Depends(writer)],
         responses=write_errors,
     )
     def add_articles(body: s.IngestRequest) -> Any:
         """Analyse and store new articles and attach them to stories (stored ones are skipped)."""
         with write_lock:
-            report = ingest_records(store, [a.model_dump(exclude_none=True) for a in body.articles], settings)
+            report = ingest_records(
+                store, [a.model_dump(exclude_none=True) for a in body.articles], settings
+            )
         return {
-            "read": report.read, "added": report.added, "already_stored": report.already_stored,
-            "skipped": [k.model_dump() for k in report.skipped], "article_ids": report.article_ids,
+            "read": report.read,
+            "added": report.added,
+            "already_stored": report.already_stored,
+            "skipped": [k.model_dump() for k in report.skipped],
+            "article_ids": report.article_ids,
             "story_ids": [store.story_of(aid) for aid in report.article_ids],
         }
 
@@ -300,7 +355,9 @@ def create_app(
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     @app.get("/index.html", response_class=HTMLResponse, include_in_schema=False)
-    def index(page: Annotated[int, Query(ge=1, le=MAX_OFFSET // STORIES_PER_PAGE)] = 1) -> HTMLResponse:
+    def index(
+        page: Annotated[int, Query(ge=1, le=MAX_OFFSET // STORIES_PER_PAGE)] = 1,
+    ) -> HTMLResponse:
         total = store.count_stories()
         n_pages = max(1, math.ceil(total / STORIES_PER_PAGE))
         rows = store.story_summaries(STORIES_PER_PAGE, (page - 1) * STORIES_PER_PAGE)

@@ -17,6 +17,8 @@ from ..store import SqlStore
 ORIGIN = "api"
 
 
-def ingest_records(store: SqlStore, records: Sequence[dict[str, Any]], settings: Settings) -> api.RunReport:
+def ingest_records(
+    store: SqlStore, records: Sequence[dict[str, Any]], settings: Settings
+) -> api.RunReport:
     items = (record_article(record, f"{ORIGIN}:{n}") for n, record in enumerate(records, start=1))
     return api.ingest_items(items, store, settings)

@@ -31,7 +31,9 @@ class StoryList(ApiModel):
 class SearchHit(ApiModel):
     kind: str = Field(..., description="article or quote")
     article_id: str
-    start: int = Field(..., description="Span in the article text (the whole text for an article hit).")
+    start: int = Field(
+        ..., description="Span in the article text (the whole text for an article hit)."
+    )
     end: int
     title: str | None
     source: str | None
