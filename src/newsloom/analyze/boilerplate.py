@@ -44,7 +44,7 @@ from dataclasses import dataclass
 
 from ..models import Article, Paragraph, ParagraphLabel
 from ..pipeline import StageContext, stage
-from .reporting import strip_span
+from ..text.ranges import strip_span
 from .social import LINK, SIGNATURE
 
 # --- thresholds (calibrated on the patterns of INPUT-FORMATS.md and hand-made counter-examples

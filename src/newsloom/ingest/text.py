@@ -14,10 +14,10 @@ import os
 import re
 
 from ..models import Article, article_id
+from ..text.urls import source_from_url
 from .dates import iso
 from .decode import Decoded
 from .headers import parse_header
-from .urls import source_from_url
 
 # publisher_YYYY-MM-DD_slug.ext — the publisher has no underscore; the slug may.
 FILE_NAME = re.compile(

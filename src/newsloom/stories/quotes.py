@@ -36,8 +36,9 @@ from ..models import (
     StoryEntity,
     stable_id,
 )
-from .entities import parse_date
-from .words import fold, is_content, stem
+from ..text.dates import first_day
+from ..text.unionfind import UnionFind
+from ..text.words import fold, is_content, stem
 
 # A censored word: its first letter, then a mask (``*#@$%``, or a run of two or more dashes
 # right after the first letter so that "he--she" stays two words), then anything left.
@@ -213,7 +214,7 @@ def group_quotes(
     people = _speaker_names(entities)
     mentions: list[_Mention] = []
     for a_index, analysis in enumerate(analyses):
-        published = parse_date(analysis.article.published) or date.max
+        published = first_day(analysis.article.published) or date.max
         for q in analysis.quotes:
             if not q.text.strip():
                 continue
@@ -279,22 +280,6 @@ def _candidates(nodes: list[_Node]) -> list[tuple[int, int]]:
     return sorted(pairs)
 
 
-class _Union:
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
-
-    def find(self, x: int) -> int:
-        while self.parent[x] != x:
-            self.parent[x] = self.parent[self.parent[x]]
-            x = self.parent[x]
-        return x
-
-    def union(self, a: int, b: int) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
-
-
 def _names(mentions: list[_Mention], ids: list[int]) -> set[str]:
     return {fold(mentions[i].speaker or "") for i in ids} - {""}
 
@@ -316,7 +301,7 @@ def _speakers_clash(mentions: list[_Mention], a: _Node, b: _Node) -> bool:
 def _group(mentions: list[_Mention], indices: list[int]) -> list[tuple[list[int], dict[int, str]]]:
     """Groups of mention indices with the variants decided while grouping."""
     nodes = _nodes(mentions, indices)
-    union = _Union(len(nodes))
+    union = UnionFind(len(nodes))
     contained: list[tuple[int, int, tuple[int, int]]] = []  # (inner, outer, region in outer)
     pairs = _candidates(nodes)
     for i, j in pairs:
@@ -361,7 +346,7 @@ def _group(mentions: list[_Mention], indices: list[int]) -> list[tuple[list[int]
 
 
 def _containers(
-    contained: list[tuple[int, int, tuple[int, int]]], union: _Union
+    contained: list[tuple[int, int, tuple[int, int]]], union: UnionFind
 ) -> dict[int, list[tuple[int, tuple[int, int]]]]:
     out: dict[int, list[tuple[int, tuple[int, int]]]] = defaultdict(list)
     for inner, outer, region in contained:
@@ -374,7 +359,7 @@ def _is_merged(
     parts: list[tuple[int, tuple[int, int]]],
     nodes: list[_Node],
     mentions: list[_Mention],
-    union: _Union,
+    union: UnionFind,
 ) -> bool:
     """Two parts in separate regions, quoted separately by one article: two quotes joined."""
     for x, (a, ra) in enumerate(parts):
@@ -412,7 +397,7 @@ def _adjacent(a: _Mention, b: _Mention) -> bool:
 def _paraphrases(
     nodes: list[_Node],
     mentions: list[_Mention],
-    union: _Union,
+    union: UnionFind,
     skip: set[int],
     pairs: list[tuple[int, int]],
 ) -> None:
