@@ -27,12 +27,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from difflib import SequenceMatcher
+from typing import Literal
 
 from ..models import (
     ArticleAnalysis,
     ExportQuoteMention,
     Quote,
     QuoteMention,
+    QuoteVariant,
     StoryEntity,
     stable_id,
 )
@@ -298,7 +300,9 @@ def _speakers_clash(mentions: list[_Mention], a: _Node, b: _Node) -> bool:
     return bool(names_a and names_b and not same_speaker(names_a, names_b))
 
 
-def _group(mentions: list[_Mention], indices: list[int]) -> list[tuple[list[int], dict[int, str]]]:
+def _group(
+    mentions: list[_Mention], indices: list[int]
+) -> list[tuple[list[int], dict[int, QuoteVariant]]]:
     """Groups of mention indices with the variants decided while grouping."""
     nodes = _nodes(mentions, indices)
     union = UnionFind(len(nodes))
@@ -316,7 +320,7 @@ def _group(mentions: list[_Mention], indices: list[int]) -> list[tuple[list[int]
         else:
             inner, outer = (i, j) if rel.contains == 1 else (j, i)
             contained.append((inner, outer, rel.region))
-    forced: dict[int, str] = {}
+    forced: dict[int, QuoteVariant] = {}
     merged_into: dict[int, set[int]] = defaultdict(set)  # merged node -> nodes it covers
     for outer, parts in _containers(contained, union).items():
         if _is_merged(parts, nodes, mentions, union):
@@ -424,8 +428,8 @@ def _paraphrases(
 
 def _attach_indirect(
     mentions: list[_Mention],
-    direct: list[tuple[list[int], dict[int, str]]],
-    indirect: list[tuple[list[int], dict[int, str]]],
+    direct: list[tuple[list[int], dict[int, QuoteVariant]]],
+    indirect: list[tuple[list[int], dict[int, QuoteVariant]]],
 ) -> None:
     """Move indirect groups into the direct quote of the same speaker they clearly restate."""
     if not direct or not indirect:
@@ -455,7 +459,7 @@ def _attach_indirect(
 
 
 def _canonical(
-    mentions: list[_Mention], ids: list[int], forced: dict[int, str]
+    mentions: list[_Mention], ids: list[int], forced: dict[int, QuoteVariant]
 ) -> tuple[_Mention, list[int]]:
     """The original wording: from the earliest-published article (later outlets trim and
     reword it), then the most complete, then the most common; shown in its cleanest
@@ -519,7 +523,7 @@ def _chain(mentions: list[_Mention], pool: list[int], first: int) -> list[int]:
     return same[lo : hi + 1]
 
 
-def classify(mention: _Mention, canonical: _Mention) -> str:
+def classify(mention: _Mention, canonical: _Mention) -> QuoteVariant:
     """The variant of one mention against the canonical wording."""
     if mention.raw == canonical.raw:
         return "identical"
@@ -534,7 +538,7 @@ def classify(mention: _Mention, canonical: _Mention) -> str:
     return cut or "paraphrased"
 
 
-def _cut(x: list[str], y: list[str]) -> str | None:
+def _cut(x: list[str], y: list[str]) -> Literal["truncated", "extended"] | None:
     """'truncated' when ``x`` is a contiguous part of ``y``, 'extended' the other way round."""
     blocks = [
         b for b in SequenceMatcher(None, x, y, autojunk=False).get_matching_blocks() if b.size
@@ -582,7 +586,7 @@ def _resolve_speaker(
 
 
 def _quote(
-    mentions: list[_Mention], ids: list[int], forced: dict[int, str], known: set[str]
+    mentions: list[_Mention], ids: list[int], forced: dict[int, QuoteVariant], known: set[str]
 ) -> Quote:
     canonical, chain = _canonical(mentions, ids, forced)
     speaker, conflict = _resolve_speaker(mentions, ids, known)
