@@ -7,9 +7,15 @@ for the stages that work token by token (framing).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+    from spacy.tokens import Doc
 
 
-def token_coverage(doc, spans: Iterable[tuple[int, int]]):
+def token_coverage(doc: Doc, spans: Iterable[tuple[int, int]]) -> npt.NDArray[np.bool_]:
     """Per token of ``doc``, whether it overlaps any of ``spans`` (a numpy bool array).
 
     Token offsets come from ``Doc.to_array`` in one call: iterating a Doc creates a Python

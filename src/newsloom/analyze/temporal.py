@@ -2,9 +2,10 @@
 
 Pure functions over strings and ``datetime.date`` (no spaCy), used by the dates stage and by
 the story timeline. ``find_expressions`` yields every date-like phrase of a text with exact
-offsets, leftmost-longest and not overlapping; ``resolve`` turns one into a ``PartialDate`` (a date
-and its precision) against the publication date, the previous date of the context (for
-``the night before``, ``a year later``) and a tense hint (``will play on Sunday``).
+offsets, leftmost-longest and not overlapping; ``resolve`` turns one into a ``PartialDate``
+(a date and its precision, ``text/dates.py``) against the publication date, the previous date
+of the context (for ``the night before``, ``a year later``) and a tense hint (``will play on
+Sunday``).
 
 Choices, each the reading a news reader would make:
 - A value is as precise as the text allows and never more: ``last week`` is the month that
