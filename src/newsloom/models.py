@@ -26,6 +26,10 @@ ParagraphLabel = Literal[
 ]
 EntityType = Literal["PERSON", "ORG", "GPE", "LOC", "NORP", "OTHER"]
 QuoteKind = Literal["direct", "indirect"]
+# How a story's mention words its quote against the canonical wording (stories/quotes.py).
+QuoteVariant = Literal[
+    "identical", "truncated", "extended", "merged", "censored", "filler", "paraphrased"
+]
 SourceFormat = Literal["text", "jsonl", "html"]
 
 _WS = re.compile(r"\s+")
@@ -239,7 +243,7 @@ class ExportQuoteMention(Record):
     speaker: str | None
     speaker_start: int | None
     speaker_end: int | None
-    variant: str | None = Field(
+    variant: QuoteVariant | None = Field(
         None,
         description="identical | truncated | extended | merged | censored | filler | paraphrased",
     )

@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from newsloom.analyze.entities import find_entities
 from newsloom.analyze.mentions import find_mentions
-from newsloom.analyze.names import is_typo, resolve_people
 from newsloom.config import Settings
 from newsloom.errors import StageError
 from newsloom.models import Article, ArticleAnalysis, Entity, Paragraph, article_id, stable_id
 from newsloom.pipeline import StageContext
+from newsloom.text.names import is_typo, resolve_people
 
 
 def run(nlp, text: str, paragraphs: list[Paragraph] | None = None) -> list[Entity]:

@@ -9,8 +9,8 @@ import pytest
 from newsloom.config import Settings
 from newsloom.ingest import read_inputs
 from newsloom.ingest.dates import normalise_date
-from newsloom.ingest.urls import date_from_url, source_from_url
 from newsloom.models import Article, Skipped, article_id
+from newsloom.text.urls import date_from_url, source_from_url
 
 # (record, expected fields of the Article)
 RECORD_ROWS = [

@@ -19,7 +19,14 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Token
 
-from .names import fold, is_honorific, is_person_noun, is_role_noun, is_title, title_role
+from ..text.names import (
+    fold_name,
+    is_honorific,
+    is_person_noun,
+    is_role_noun,
+    is_title,
+    title_role,
+)
 
 # Oldest age accepted in an apposition; larger numbers there are house numbers, counts, etc.
 MAX_AGE = 120
@@ -316,7 +323,7 @@ def _is_role_head(token: Token) -> bool:
 def distinct_roles(roles: list[str]) -> tuple[str, ...]:
     """Roles without repeats, dropping one that a longer role contains ("lawyer" beside
     "lawyer of Jane Roe")."""
-    folded = [fold(r) for r in roles]
+    folded = [fold_name(r) for r in roles]
     kept: dict[str, str] = {}
     for role, key in zip(roles, folded, strict=True):
         if key in kept:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Token
 
-from .names import is_role_noun
+from ..text.names import is_role_noun
 
 # Lemmas of verbs that introduce speech or writing (general English).
 SPEECH_VERBS = frozenset(

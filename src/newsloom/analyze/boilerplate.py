@@ -44,7 +44,8 @@ from dataclasses import dataclass
 
 from ..models import Article, Paragraph, ParagraphLabel
 from ..pipeline import StageContext, stage
-from .reporting import strip_span
+from ..text.dates import MONTH_WORDS, WEEKDAYS
+from ..text.ranges import strip_span
 from .social import LINK, SIGNATURE
 
 # --- thresholds (calibrated on the patterns of INPUT-FORMATS.md and hand-made counter-examples
@@ -99,16 +100,12 @@ DATE_LINE = re.compile(
 )
 BYLINE = re.compile(r"^By\s+[A-Z][\w.'’\-]*(?:(?:\s+|,\s*)(?:and\s+)?[A-Z][\w.'’\-]*){0,6}$")
 # Words of a date/time line besides numbers (general English; months and weekdays).
-DATE_WORDS = frozenset(
-    {
-        "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun",
-        "june", "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october",
-        "nov", "november", "dec", "december", "monday", "tuesday", "wednesday", "thursday",
-        "friday", "saturday", "sunday", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "am",
-        "pm", "a.m", "p.m", "at", "on", "updated", "published", "posted", "last", "modified",
-        "first", "date", "time",
-    }
-)  # fmt: skip
+DATE_WORDS = (
+    frozenset(MONTH_WORDS)
+    | frozenset(WEEKDAYS)
+    | {"mon", "tue", "wed", "thu", "fri", "sat", "sun", "am", "pm", "a.m", "p.m", "at", "on"}
+    | {"updated", "published", "posted", "last", "modified", "first", "date", "time"}
+)
 TIME_ZONE = re.compile(r"[A-Z]{2,4}|[AP]M|[ap]m")
 # A time (10:15, 02.16PM), a year, a numeric date or a month name: what makes a line a date line.
 DATE_OR_TIME = re.compile(

@@ -16,8 +16,9 @@ from collections.abc import Iterable, Iterator
 
 from ..models import Claim, Entity, Paragraph
 from ..pipeline import StageContext, stage
+from ..spans import body_ranges, excluded_spans
+from ..text.ranges import inside
 from .quantities import Quantity, find_quantities
-from .reporting import body_ranges, excluded_spans, inside
 
 # Nouns after a bare number that do not name counted things ("three times", "two of").
 NOT_COUNTED = frozenset({"time", "times", "percent", "way", "ways"})

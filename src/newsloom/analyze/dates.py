@@ -27,7 +27,8 @@ from collections.abc import Iterable, Iterator
 
 from ..models import Article, DateMention, Paragraph, Post
 from ..pipeline import StageContext, stage
-from .temporal import Expression, Tense, When, find_expressions, parse_iso, resolve
+from ..text.dates import PartialDate, parse_partial
+from .temporal import Expression, Tense, find_expressions, resolve
 
 # Paragraphs whose dates are not the article's reporting (a post's signature date is the
 # post's own, kept in Post.date).
@@ -76,12 +77,12 @@ def extract_dates(
     posts: Iterable[Post] = (),
 ) -> Iterator[DateMention]:
     text = article.text  # the doc is a parse of it; Doc.text would be rebuilt from tokens
-    published = parse_iso(article.published)
+    published = parse_partial(article.published)
     if not sentences:
         sentences = [(s.start_char, s.end_char) for s in doc.sents] if len(doc) else []
     starts = [s for s, _ in sentences]
     signatures = [(p.text_end, p.end) for p in posts if p.text_end < p.end]
-    anchor: tuple[When, int] | None = None  # the previous resolved date and its sentence
+    anchor: tuple[PartialDate, int] | None = None  # the previous resolved date and its sentence
     for start, end in _regions(paragraphs, article.body_start, len(text)):
         for expr in find_expressions(text, start, end):
             if any(s <= expr.start < e for s, e in signatures):

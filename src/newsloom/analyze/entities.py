@@ -22,9 +22,9 @@ from spacy.tokens import Doc, Token
 
 from ..models import Entity, EntityMention, Paragraph, Span, stable_id
 from ..pipeline import StageContext, stage
+from ..text.names import acronym_of, core_parts, is_full_name, is_person_noun, resolve_people
 from .appositions import MAX_AGE, Age, describe, distinct_roles, name_head
 from .mentions import COMPANY_SUFFIXES, Mention, find_mentions
-from .names import acronym_of, core_parts, is_full_name, is_person_noun, resolve_people
 
 # Paragraphs whose words are names only: ages and roles are not read there.
 UNDESCRIBED_LABELS = frozenset({"caption", "related_headline", "call_to_action", "metadata"})

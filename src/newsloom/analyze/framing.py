@@ -18,7 +18,9 @@ from collections.abc import Iterable
 
 from ..models import Framing, Hedge
 from ..pipeline import StageContext, stage
-from .reporting import body_ranges, excluded_spans, inside, token_coverage
+from ..spans import body_ranges, excluded_spans
+from ..text.ranges import inside
+from .reporting import token_coverage
 from .sourcing import find_credits
 
 HEDGE_ADVERBS = frozenset(

@@ -18,8 +18,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
-from .appositions import age_after, age_before
-from .names import (
+from ..text.names import (
     ABSTRACT_SUFFIXES,
     MIN_ABSTRACT_LEN,
     NAME_PARTICLES,
@@ -34,6 +33,7 @@ from .names import (
     looks_like_acronym,
     word_key,
 )
+from .appositions import age_after, age_before
 
 # Labels kept as entities.
 KEPT_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP"})

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ingest.headers import find_dateline
-from ..ingest.urls import date_from_url, source_from_url
 from ..models import Article, Paragraph, Span
 from ..pipeline import StageContext, stage
+from ..spans import find_dateline
+from ..text.urls import date_from_url, source_from_url
 
 
 @stage("metadata", requires=("paragraphs",), assigns=("metadata",))

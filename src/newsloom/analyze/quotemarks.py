@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .reporting import strip_span
+from ..text.ranges import strip_span
 
 # Double quotation marks. ``''`` and ```` `` ```` are two-character marks (NYT, TeX-style text).
 _DOUBLE = re.compile(r"''|``|[\"“”„«»]")

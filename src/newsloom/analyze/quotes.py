@@ -25,6 +25,7 @@ from .attribution import (
     NON_SPEAKER_SUBJECTS,
     WEAK_VERBS,
     Cue,
+    according_to,
     antecedent,
     cue_before_colon,
     find_cue,
@@ -374,12 +375,10 @@ def _according_to(
     line_starts: list[int],
 ) -> _Reported | None:
     """'X happened, according to Roe': the rest of the sentence is what Roe reported."""
-    obj = next(
-        (o for c in token.children if c.lower_ == "to" for o in c.children if o.dep_ == "pobj"),
-        None,
-    )
-    if obj is None or quoted[obj.i]:
+    found = according_to([token])
+    if found is None or quoted[found[1].i]:
         return None
+    obj = found[1]
     sent = token.sent
     a, b = token.left_edge.i, token.right_edge.i + 1
     before, after = (sent.start, a), (b, sent.end)

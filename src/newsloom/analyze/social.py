@@ -16,12 +16,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-MONTHS = {
-    "jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4,
-    "april": 4, "may": 5, "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8,
-    "sep": 9, "sept": 9, "september": 9, "oct": 10, "october": 10, "nov": 11, "november": 11,
-    "dec": 12, "december": 12,
-}  # fmt: skip
+from ..text.dates import MONTH_WORDS
 
 _MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
 _DAY = r"(?:[0-3]?\d)(?:st|nd|rd|th)?"
@@ -97,7 +92,7 @@ def iso_date(m: re.Match[str]) -> str | None:
             month, day, year = m.group("m2"), m.group("d2"), m.group("y2")
         else:
             return None
-        number = MONTHS[month.lower()]
+        number = MONTH_WORDS[month.lower()]
         return datetime.date(int(year), number, int(re.sub(r"\D", "", day))).isoformat()
     except (ValueError, KeyError):
         return None

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..models import Entity, SourceCredit
-from .reporting import inside
+from ..text.ranges import inside
 
 PUBLISH_VERBS = frozenset(
     {"report", "obtain", "release", "publish", "break", "reveal", "film", "share", "post", "air",

@@ -2,9 +2,10 @@
 
 Pure functions over strings and ``datetime.date`` (no spaCy), used by the dates stage and by
 the story timeline. ``find_expressions`` yields every date-like phrase of a text with exact
-offsets, leftmost-longest and not overlapping; ``resolve`` turns one into a ``When`` (a date
-and its precision) against the publication date, the previous date of the context (for
-``the night before``, ``a year later``) and a tense hint (``will play on Sunday``).
+offsets, leftmost-longest and not overlapping; ``resolve`` turns one into a ``PartialDate``
+(a date and its precision, ``text/dates.py``) against the publication date, the previous date
+of the context (for ``the night before``, ``a year later``) and a tense hint (``will play on
+Sunday``).
 
 Choices, each the reading a news reader would make:
 - A value is as precise as the text allows and never more: ``last week`` is the month that
@@ -33,7 +34,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-Precision = Literal["year", "month", "day"]
+from ..text.dates import MONTH_ABBREVIATIONS, MONTHS, WEEKDAYS, PartialDate, Precision
+
 Kind = Literal["date", "weekday", "offset", "weekend", "season"]
 # What an offset counts from: publication; the previous date of the context only; or that
 # date when there is one and publication otherwise ("the night before").
@@ -42,18 +44,6 @@ Direction = Literal["last", "this", "next"] | None
 Tense = Literal["past", "future"] | None
 Weak = Literal["year", "month"] | None  # a bare year / month name: the caller confirms it
 
-MONTHS = {
-    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
-    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
-}  # fmt: skip
-MONTH_ABBREVIATIONS = {
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
-    "oct": 10, "nov": 11, "dec": 12,
-}  # fmt: skip
-WEEKDAYS = {
-    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
-    "sunday": 6,
-}  # fmt: skip
 # Meteorological seasons of the northern hemisphere: (first month, last month). Winter is left
 # out on purpose: it straddles two years.
 SEASONS = {"spring": (3, 5), "summer": (6, 8), "autumn": (9, 11), "fall": (9, 11)}
@@ -172,36 +162,6 @@ class Expression:
     base: Base = "pub"
     direction: Direction = None
     weak: Weak = None
-
-
-@dataclass(frozen=True)
-class When:
-    """A resolved point in time at a precision; ``date`` holds 1 for unknown month/day."""
-
-    date: dt.date
-    precision: Precision
-
-    def iso(self) -> str:
-        if self.precision == "year":
-            return f"{self.date.year:04d}"
-        if self.precision == "month":
-            return f"{self.date.year:04d}-{self.date.month:02d}"
-        return self.date.isoformat()
-
-
-def parse_iso(value: str | None) -> When | None:
-    """``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD`` (a longer ISO timestamp is cut to the day)."""
-    if not value:
-        return None
-    match = re.match(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", value.strip())
-    if match is None:
-        return None
-    year, month, day = match.group(1), match.group(2), match.group(3)
-    try:
-        date = dt.date(int(year), int(month or 1), int(day or 1))
-    except ValueError:
-        return None
-    return When(date, "day" if day else "month" if month else "year")
 
 
 def find_expressions(text: str, start: int = 0, end: int | None = None) -> Iterator[Expression]:
@@ -402,8 +362,11 @@ _READERS = {
 
 
 def resolve(
-    expr: Expression, published: When | None, anchor: When | None = None, tense: Tense = None
-) -> When | None:
+    expr: Expression,
+    published: PartialDate | None,
+    anchor: PartialDate | None = None,
+    tense: Tense = None,
+) -> PartialDate | None:
     """The expression's value, or None when the text does not allow one (see module doc)."""
     try:
         if expr.kind == "date":
@@ -422,7 +385,9 @@ def resolve(
         return None
 
 
-def _base(base: Base, published: When | None, anchor: When | None) -> When | None:
+def _base(
+    base: Base, published: PartialDate | None, anchor: PartialDate | None
+) -> PartialDate | None:
     if base == "pub":
         return published
     if base == "anchor":
@@ -430,15 +395,17 @@ def _base(base: Base, published: When | None, anchor: When | None) -> When | Non
     return anchor or published
 
 
-def _at_least(when: When | None, precision: Precision) -> bool:
+def _at_least(when: PartialDate | None, precision: Precision) -> bool:
     return when is not None and PRECISION_RANK[when.precision] >= PRECISION_RANK[precision]
 
 
-def _resolve_date(expr: Expression, published: When | None, tense: Tense) -> When | None:
+def _resolve_date(
+    expr: Expression, published: PartialDate | None, tense: Tense
+) -> PartialDate | None:
     month, day = expr.month, expr.day
     precision: Precision = "day" if day else "month" if month else "year"
     if expr.year is not None:
-        return When(dt.date(expr.year, month or 1, day or 1), precision)
+        return PartialDate(dt.date(expr.year, month or 1, day or 1), precision)
     if month is None or published is None or not _at_least(published, "month"):
         return None
     pub = published.date
@@ -460,7 +427,7 @@ def _resolve_date(expr: Expression, published: When | None, tense: Tense) -> Whe
         year = ahead.year if tense == "future" or (tense is None and nearer_ahead) else back.year
     if day is not None and not _valid_day(year, month, day):
         return None
-    return When(dt.date(year, month, day or 1), precision)
+    return PartialDate(dt.date(year, month, day or 1), precision)
 
 
 def _shift_year(date: dt.date, years: int) -> dt.date:
@@ -468,7 +435,9 @@ def _shift_year(date: dt.date, years: int) -> dt.date:
     return date.replace(year=date.year + years, day=day)
 
 
-def _resolve_weekday(expr: Expression, published: When | None, future: bool) -> When | None:
+def _resolve_weekday(
+    expr: Expression, published: PartialDate | None, future: bool
+) -> PartialDate | None:
     if published is None or published.precision != "day" or expr.weekday is None:
         return None
     pub = published.date
@@ -480,10 +449,10 @@ def _resolve_weekday(expr: Expression, published: When | None, future: bool) -> 
         delta = ahead or 7
     else:
         delta = ahead if future else -back
-    return When(pub + dt.timedelta(days=delta), "day")
+    return PartialDate(pub + dt.timedelta(days=delta), "day")
 
 
-def _resolve_season(expr: Expression, published: When | None) -> When | None:
+def _resolve_season(expr: Expression, published: PartialDate | None) -> PartialDate | None:
     first, last = SEASONS[expr.unit or "summer"]
     if published is None:
         return None
@@ -496,33 +465,33 @@ def _resolve_season(expr: Expression, published: When | None) -> When | None:
             year = year if month > last else year - 1
         else:
             year = year if month < first else year + 1
-    return When(dt.date(year, 1, 1), "year")
+    return PartialDate(dt.date(year, 1, 1), "year")
 
 
-def _resolve_weekend(expr: Expression, base: When) -> When | None:
+def _resolve_weekend(expr: Expression, base: PartialDate) -> PartialDate | None:
     monday = base.date - dt.timedelta(days=base.date.weekday())
     saturday = monday + dt.timedelta(days=5 + 7 * expr.shift)
     return _containing(saturday, saturday + dt.timedelta(days=1))
 
 
-def _resolve_offset(expr: Expression, base: When) -> When | None:
+def _resolve_offset(expr: Expression, base: PartialDate) -> PartialDate | None:
     unit, shift, date = expr.unit, expr.shift, base.date
     if unit == "day":
-        return When(date + dt.timedelta(days=shift), "day")
+        return PartialDate(date + dt.timedelta(days=shift), "day")
     if unit == "week":
         point = date + dt.timedelta(weeks=shift)
         monday = point - dt.timedelta(days=point.weekday())
         return _containing(monday, monday + dt.timedelta(days=6))
     if unit == "month":
         index = date.year * 12 + date.month - 1 + shift
-        return When(dt.date(index // 12, index % 12 + 1, 1), "month")
-    return When(dt.date(date.year + shift, 1, 1), "year")
+        return PartialDate(dt.date(index // 12, index % 12 + 1, 1), "month")
+    return PartialDate(dt.date(date.year + shift, 1, 1), "year")
 
 
-def _containing(first: dt.date, last: dt.date) -> When | None:
+def _containing(first: dt.date, last: dt.date) -> PartialDate | None:
     """The most precise ISO unit that holds the whole period ``first..last``."""
     if first.year != last.year:
         return None
     if first.month != last.month:
-        return When(dt.date(first.year, 1, 1), "year")
-    return When(first.replace(day=1), "month")
+        return PartialDate(dt.date(first.year, 1, 1), "year")
+    return PartialDate(first.replace(day=1), "month")

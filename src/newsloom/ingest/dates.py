@@ -12,27 +12,8 @@ import datetime as dt
 import email.utils
 import re
 
-MONTHS = {
-    name: i
-    for i, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ),
-        start=1,
-    )
-    for name in names
-}
+from ..text.dates import MONTH_WORDS, iso_date
+
 # A time or zone after the date (2021-03-14T10:00:00Z, 2021-03-14 10:00 +01:00) is dropped:
 # the date as written at the outlet is the publication date.
 ISO = re.compile(r"(\d{4})(?:[-/.](\d{1,2})(?:[-/.](\d{1,2}))?)?(?=$|[T\s])")
@@ -47,19 +28,10 @@ EARLIEST_YEAR = 1800  # older "publication dates" are data errors
 
 
 def iso(year: int, month: int | None = None, day: int | None = None) -> str | None:
-    """The ISO string for a real calendar date (as precise as given), or None."""
-    if not EARLIEST_YEAR <= year <= 9999:
+    """The ISO string for a real publication date (as precise as given), or None."""
+    if year < EARLIEST_YEAR:
         return None
-    if month is None:
-        return f"{year:04d}"
-    if not 1 <= month <= 12:
-        return None
-    if day is None:
-        return f"{year:04d}-{month:02d}"
-    try:
-        return dt.date(year, month, day).isoformat()
-    except ValueError:
-        return None
+    return iso_date(year, month, day)
 
 
 def _from_timestamp(value: float) -> str | None:
@@ -92,14 +64,14 @@ def normalise_date(value: object) -> str | None:
             year, month, day = (int(g) if g else None for g in m.groups())
             return iso(year, month, day) if year is not None else None
     m = MONTH_FIRST.search(s)
-    if m and m.group(1).lower() in MONTHS:
-        return iso(int(m.group(3)), MONTHS[m.group(1).lower()], int(m.group(2)))
+    if m and m.group(1).lower() in MONTH_WORDS:
+        return iso(int(m.group(3)), MONTH_WORDS[m.group(1).lower()], int(m.group(2)))
     m = DAY_FIRST.search(s)
-    if m and m.group(2).lower() in MONTHS:
-        return iso(int(m.group(3)), MONTHS[m.group(2).lower()], int(m.group(1)))
+    if m and m.group(2).lower() in MONTH_WORDS:
+        return iso(int(m.group(3)), MONTH_WORDS[m.group(2).lower()], int(m.group(1)))
     m = MONTH_YEAR.match(s)
-    if m and m.group(1).lower() in MONTHS:
-        return iso(int(m.group(2)), MONTHS[m.group(1).lower()])
+    if m and m.group(1).lower() in MONTH_WORDS:
+        return iso(int(m.group(2)), MONTH_WORDS[m.group(1).lower()])
     m = NUMERIC.match(s)
     if m:
         first, second, year = (int(g) for g in m.groups())

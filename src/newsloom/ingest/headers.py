@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..models import Span
+from ..spans import find_dateline
 from .dates import iso
 
 URL_LINE = re.compile(r"[ \t]*url:[ \t]*(https?://\S+)[ \t]*(?:\r?\n|\r|$)", re.IGNORECASE)
@@ -29,45 +30,6 @@ DATE_MARKER = re.compile(r"[ \t]*date[ \t]+(\d{4})-(\d{2})-(\d{2})(?:[ \t]+|[ \t
 BLANK_LINES = re.compile(r"(?:[ \t]*(?:\r\n|\n|\r))+")
 LINE = re.compile(r"[^\r\n]*")
 BLANK_LINE_AFTER = re.compile(r"(?:\r\n|\n|\r)[ \t]*(?:\r\n|\n|\r)")
-
-# A dateline: a place in capitals (ST. LOUIS, WINSTON-SALEM, O'FALLON), an optional region
-# (", Calif.", ", D.C."), an optional agency in brackets ("(AP)"), then a separator.
-# Bounded repeats (a place has at most 6 words of at most 32 letters) keep the match cheap on
-# a long all-caps line.
-_PLACE_WORD = r"[A-Z][A-Z'’.\-]{0,30}[A-Z.]"
-DATELINE = re.compile(
-    rf"(?P<place>{_PLACE_WORD}(?:[ \t]+{_PLACE_WORD}){{0,5}}"
-    r"(?:,[ \t]+[A-Z][A-Za-z.]*(?:[ \t]+[A-Z][A-Za-z.]*)?)?)"
-    r"(?:[ \t]*\([A-Z][A-Za-z&.\- ]{0,30}\))?"
-    r"[ \t]*(?:•|—|–|―|--?)[ \t]+(?=\S)"
-)
-# Capitalised lead-ins that take a separator like a dateline but name no place (general
-# newsroom words, not names).
-NOT_PLACES = frozenset(
-    {
-        "BREAKING",
-        "BREAKING NEWS",
-        "UPDATE",
-        "UPDATED",
-        "EXCLUSIVE",
-        "WATCH",
-        "LIVE",
-        "OPINION",
-        "ANALYSIS",
-        "EDITOR'S NOTE",
-        "EDITOR’S NOTE",
-        "CORRECTION",
-        "NOTE",
-        "REVIEW",
-        "VIDEO",
-        "PHOTOS",
-        "SPOILER",
-        "SPOILERS",
-        "WARNING",
-        "FACT CHECK",
-        "OP-ED",
-    }
-)
 
 # Title test thresholds. Headlines in English news run 5-15 words and well under 200
 # characters (examples/corpus: 7-12 words, at most 69 characters); a longer line is a lede.
@@ -113,18 +75,6 @@ class Header:
     dateline: Span | None = None
     body_start: int = 0
     warnings: list[str] = field(default_factory=list)
-
-
-def find_dateline(text: str, pos: int) -> Span | None:
-    """The dateline place when ``text`` at ``pos`` opens with one (``PARIS •``,
-    ``HARBOR CITY —``, ``WASHINGTON (AP) —``), else None."""
-    m = DATELINE.match(text, pos)
-    if not m:
-        return None
-    place = m.group("place")
-    if place.rstrip(".").upper() in NOT_PLACES or sum(c.isalpha() for c in place) < 2:
-        return None
-    return Span(start=m.start("place"), end=m.end("place"), text=place)
 
 
 def title_case_share(line: str) -> float:

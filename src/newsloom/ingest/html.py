@@ -13,9 +13,9 @@ from typing import Any
 
 from ..errors import InputError
 from ..models import Article, Span, article_id
+from ..text.urls import source_from_url
 from .dates import normalise_date
 from .decode import binary_reason
-from .urls import source_from_url
 
 # Fewer words than this is navigation or a teaser left over from a page that holds no
 # article (the shortest news briefs run ~40 words; menus and bylines a handful).

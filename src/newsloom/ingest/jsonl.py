@@ -23,9 +23,9 @@ from typing import IO, Any
 
 from ..errors import InputError
 from ..models import Article, Skipped, article_id
+from ..text.urls import source_from_url
 from .dates import normalise_date
 from .decode import binary_reason, read_bytes
-from .urls import source_from_url
 
 ALIASES: dict[str, tuple[str, ...]] = {
     "text": (

@@ -5,7 +5,7 @@ newline translation, nothing stripped, so every offset also holds in the file wh
 ``Article.path`` is set. Metadata comes, in order of trust, from the file's own header
 (headers.py), then its name (``publisher_YYYY-MM-DD_slug.txt``), then its ``url:`` line's
 domain. The publisher in a file name is kept as written (``daily-courier``); a source taken
-from a URL is the bare domain (``daily-courier.example``), see urls.py.
+from a URL is the name part of its domain (``daily-courier``), see text/urls.py.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ import os
 import re
 
 from ..models import Article, article_id
+from ..text.urls import source_from_url
 from .dates import iso
 from .decode import Decoded
 from .headers import parse_header
-from .urls import source_from_url
 
 # publisher_YYYY-MM-DD_slug.ext — the publisher has no underscore; the slug may.
 FILE_NAME = re.compile(

@@ -28,6 +28,8 @@ from urllib.parse import urlsplit
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..models import Article, ArticleAnalysis, Story, StoryEntity, StoryPost
+from ..text import outlets as text_outlets
+from ..text.dates import exact_day
 from .json import write_atomic
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -41,7 +43,6 @@ CHART_WIDTH, CHART_HEIGHT, CHART_AXIS = 320, 80, 16
 PASSAGE_PREVIEW = 280
 
 TOKEN = re.compile(r"\w+|[^\w\s]|\s+")
-ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 def environment() -> Environment:
@@ -76,7 +77,8 @@ def article_href(article_id: str, start: int | None = None, end: int | None = No
 
 
 def outlet_name(article: Article) -> str:
-    return article.source or (urlsplit(article.url).netloc if article.url else "") or article.id
+    """The outlet as the story's own reports name it (``stories.outlets``)."""
+    return text_outlets.outlet_name(article.source, article.id)
 
 
 # -- word-level differences -------------------------------------------------------------------
@@ -227,18 +229,9 @@ class StoryLinks:
 # -- the story page ---------------------------------------------------------------------------
 
 
-def _day(value: str | None) -> dt.date | None:
-    if value and ISO_DAY.match(value):
-        try:
-            return dt.date.fromisoformat(value)
-        except ValueError:
-            return None
-    return None
-
-
 def coverage_chart(articles: Sequence[Article]) -> dict[str, Any] | None:
     """Bars of articles per day (per month for long stories), laid out for an inline SVG."""
-    days = sorted(d for d in (_day(a.published) for a in articles) if d is not None)
+    days = sorted(d for d in (exact_day(a.published) for a in articles) if d is not None)
     if not days:
         return None
     daily = (days[-1] - days[0]).days < MAX_DAILY_BARS
@@ -252,7 +245,7 @@ def coverage_chart(articles: Sequence[Article]) -> dict[str, Any] | None:
             buckets[f"{y:04d}-{m:02d}"] = []
             y, m = (y + 1, 1) if m == 12 else (y, m + 1)
     for a in articles:
-        d = _day(a.published)
+        d = exact_day(a.published)
         if d is not None:
             buckets[d.isoformat() if daily else d.isoformat()[:7]].append(outlet_name(a))
     top = max(len(v) for v in buckets.values())
@@ -273,7 +266,7 @@ def coverage_chart(articles: Sequence[Article]) -> dict[str, Any] | None:
                 + (f" ({', '.join(sorted(set(outlets)))})" if outlets else ""),
             }
         )
-    undated = sum(1 for a in articles if _day(a.published) is None)
+    undated = sum(1 for a in articles if exact_day(a.published) is None)
     return {
         "width": CHART_WIDTH,
         "height": CHART_HEIGHT,

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..analyze.quantities import to_base
 from ..models import ArticleAnalysis, Claim, FactGroup, FactStatement, StoryEntity, stable_id
+from ..text.units import to_base
 from .outlets import outlet_key, outlet_names
 
 # Claims are one fact at or above this score. A shared subject head scores 0.5 + half the

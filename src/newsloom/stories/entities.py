@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from ..analyze.names import acronym_of, is_honorific, is_typo, looks_like_acronym, word_key
 from ..models import ArticleAnalysis, Entity, StoryEntity
+from ..text.dates import first_day
+from ..text.names import acronym_of, is_honorific, is_typo, looks_like_acronym, word_key
 
 # Two stated ages of one person are compatible when the later article's age exceeds the
 # earlier one's by between floor(gap) and gap + AGE_SLACK years (gap = years between the
@@ -51,24 +52,11 @@ def _org_key(name: str) -> str:
     return re.sub(r"[^\w\s]+", "", key).strip()
 
 
-def parse_date(value: str | None) -> date | None:
-    """The first day an ISO date (``YYYY``, ``YYYY-MM``, ``YYYY-MM-DD``, datetime) may mean."""
-    if not value:
-        return None
-    m = re.match(r"(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?", value)
-    if not m:
-        return None
-    try:
-        return date(int(m.group(1)), int(m.group(2) or 1), int(m.group(3) or 1))
-    except ValueError:
-        return None
-
-
 def merge_entities(analyses: Sequence[ArticleAnalysis]) -> list[StoryEntity]:
     """The story's entities, those in most articles first."""
     items: list[_Item] = []
     for index, analysis in enumerate(analyses):
-        published = parse_date(analysis.article.published)
+        published = first_day(analysis.article.published)
         for entity in analysis.entities:
             words = _name_words(entity.name)
             if words:

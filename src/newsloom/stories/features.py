@@ -29,50 +29,22 @@ from datetime import date
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from ..models import ArticleAnalysis
+from ..text.dates import MONTHS, WEEKDAYS, exact_day
+from ..text.words import fold_plural
 
 # Paragraph labels whose words describe the event (not the page around it).
 EVENT_LABELS = frozenset({"title", "body", "caption"})
-MONTHS = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-]
-_MONTH_INDEX = {m: i + 1 for i, m in enumerate(MONTHS)} | {
-    m[:3]: i + 1 for i, m in enumerate(MONTHS)
-}
+# Month words of a month-day date: full names and their first three letters ("Sep", not "Sept").
+_MONTH_INDEX = MONTHS | {m[:3]: i for m, i in MONTHS.items()}
 # Capitalised words that are calendar or discourse words, not names.
-NOT_NAMES = frozenset(
-    MONTHS
-    + [m[:3] for m in MONTHS]
-    + [
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "mr",
-        "mrs",
-        "ms",
-        "dr",
-    ]
-)
+NOT_NAMES = frozenset(_MONTH_INDEX) | frozenset(WEEKDAYS) | {"mr", "mrs", "ms", "dr"}
 # Word pairs kept per article: the first ones in reading order (title and lead carry the
 # event's specifics). 40 scores like no cap on ECB+ dev (20 loses ~0.02 within-topic ARI)
 # and keeps the index ~45% smaller than no cap in bench/bench_stories.py.
 MAX_PAIRS = 40
 # Oldest and newest year taken for a year (older/newer 4-digit numbers are counts or codes).
 MIN_YEAR, MAX_YEAR = 1900, 2099
+EPOCH = date(1970, 1, 1)  # publication days are counted from here
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'’\-]*[A-Za-z]|[A-Za-z]|\d+(?:[.,:]\d+)*")
 _SENTENCE_GAP = re.compile(r"[.!?:;\"“”()\n]\s*$")
@@ -99,15 +71,6 @@ def _normalise(counts: Counter[str]) -> dict[str, float]:
     return {k: w / norm for k, w in weights.items()}
 
 
-def _fold(word: str) -> str:
-    """Plural folding, the cheap part of stemming: 'quakes' -> 'quake', 'cities' -> 'city'."""
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
-
-
 def event_text(analysis: ArticleAnalysis) -> str:
     """Title plus body paragraphs, or the whole text when no paragraph was labelled."""
     text = analysis.article.text
@@ -118,12 +81,9 @@ def event_text(analysis: ArticleAnalysis) -> str:
 
 
 def _day(iso: str | None) -> int | None:
-    if not iso or len(iso) < 10:
-        return None
-    try:
-        return (date.fromisoformat(iso[:10]) - date(1970, 1, 1)).days
-    except ValueError:
-        return None
+    """Days since 1970-01-01 of a date precise to the day, else None."""
+    day = exact_day(iso)
+    return (day - EPOCH).days if day is not None else None
 
 
 def extract_features(analysis: ArticleAnalysis) -> Features:
@@ -155,7 +115,7 @@ def extract_features(analysis: ArticleAnalysis) -> Features:
                 names["#" + token.replace(",", "")] += 1
             continue
         if lower not in STOP_WORDS and len(lower) > 2:
-            word = _fold(lower)
+            word = fold_plural(lower)
             words[word] += 1
             if previous_word is not None:
                 pairs[previous_word + " " + word] += 1

@@ -10,7 +10,6 @@ fact group (``conflicts.group_claims``) holds no other outlet; a post when its m
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -23,24 +22,19 @@ from ..models import (
     Quote,
     StoryPost,
 )
+from ..text import outlets as text_outlets
 from .posts import merge_posts
 from .quotes import group_quotes
 
 
 def outlet_key(article: Article) -> str:
     """Articles from one outlet share this key: 'The Daily Courier' = 'daily courier'."""
-    if not article.source or not article.source.strip():
-        return f"article:{article.id}"
-    key = re.sub(r"^the\s+", "", article.source.strip().casefold())
-    return re.sub(r"\W+", " ", key).strip() or f"article:{article.id}"
+    return text_outlets.outlet_key(article.source, article.id)
 
 
 def outlet_name(article: Article) -> str:
-    return (
-        article.source.strip()
-        if article.source and article.source.strip()
-        else f"unknown source ({article.id[:8]})"
-    )
+    """The outlet as shown on story pages and in reports."""
+    return text_outlets.outlet_name(article.source, article.id)
 
 
 def outlet_names(analyses: Sequence[ArticleAnalysis]) -> dict[str, str]:

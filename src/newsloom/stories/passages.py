@@ -19,8 +19,10 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-from ..analyze.reporting import body_ranges, excluded_spans, inside, strip_span
 from ..models import Article, ArticleAnalysis, CopiedPassage, PassageSpan, stable_id
+from ..spans import body_ranges, excluded_spans
+from ..text.ranges import inside, strip_span
+from ..text.unionfind import UnionFind
 from .outlets import outlet_key
 
 # A sentence needs this many own words to count as copied: shorter shared sentences ("He
@@ -157,14 +159,7 @@ def find_copied_passages(analyses: Sequence[ArticleAnalysis]) -> list[CopiedPass
     if len(analyses) < 2:
         return []
     units = _units(analyses)
-    parent = list(range(len(units)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    union = UnionFind(len(units))
     edge_similarity: dict[int, float] = {}
     for i, j in _candidate_pairs(units, analyses):
         if units[i].words == units[j].words:
@@ -173,16 +168,15 @@ def find_copied_passages(analyses: Sequence[ArticleAnalysis]) -> list[CopiedPass
             score = fuzz.ratio(" ".join(units[i].words), " ".join(units[j].words))
         if score < MIN_SIMILARITY:
             continue
-        ri, rj = find(i), find(j)
+        ri, rj = union.find(i), union.find(j)
         low = min(score, edge_similarity.get(ri, 100.0), edge_similarity.get(rj, 100.0))
-        parent[rj] = ri
-        edge_similarity[ri] = low
-    members: dict[int, list[int]] = defaultdict(list)
-    for i in range(len(units)):
-        members[find(i)].append(i)
+        edge_similarity[union.union(ri, rj)] = low  # the weakest link, kept at the root
     components = [
-        (sorted(m, key=lambda k: (units[k].article, units[k].index)), edge_similarity[root])
-        for root, m in members.items()
+        (
+            sorted(m, key=lambda k: (units[k].article, units[k].index)),
+            edge_similarity[union.find(m[0])],
+        )
+        for m in union.groups()
         if len(m) > 1
     ]
     return _passages(_join_consecutive(components, units), units, analyses)

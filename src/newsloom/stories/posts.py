@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from rapidfuzz import fuzz
 
 from ..models import ArticleAnalysis, Post, StoryPost
-from .words import words
+from ..text.words import words
 
 # Same handle and normalised-text similarity (rapidfuzz ratio, 0-100) at or above this: one
 # post. A post re-typed with a lost link or emoji scores > 90; two posts of one account on one

@@ -27,17 +27,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from difflib import SequenceMatcher
+from typing import Literal
 
 from ..models import (
     ArticleAnalysis,
     ExportQuoteMention,
     Quote,
     QuoteMention,
+    QuoteVariant,
     StoryEntity,
     stable_id,
 )
-from .entities import parse_date
-from .words import fold, is_content, stem
+from ..text.dates import first_day
+from ..text.unionfind import UnionFind
+from ..text.words import fold, is_content, stem
 
 # A censored word: its first letter, then a mask (``*#@$%``, or a run of two or more dashes
 # right after the first letter so that "he--she" stays two words), then anything left.
@@ -213,7 +216,7 @@ def group_quotes(
     people = _speaker_names(entities)
     mentions: list[_Mention] = []
     for a_index, analysis in enumerate(analyses):
-        published = parse_date(analysis.article.published) or date.max
+        published = first_day(analysis.article.published) or date.max
         for q in analysis.quotes:
             if not q.text.strip():
                 continue
@@ -279,22 +282,6 @@ def _candidates(nodes: list[_Node]) -> list[tuple[int, int]]:
     return sorted(pairs)
 
 
-class _Union:
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
-
-    def find(self, x: int) -> int:
-        while self.parent[x] != x:
-            self.parent[x] = self.parent[self.parent[x]]
-            x = self.parent[x]
-        return x
-
-    def union(self, a: int, b: int) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
-
-
 def _names(mentions: list[_Mention], ids: list[int]) -> set[str]:
     return {fold(mentions[i].speaker or "") for i in ids} - {""}
 
@@ -313,10 +300,12 @@ def _speakers_clash(mentions: list[_Mention], a: _Node, b: _Node) -> bool:
     return bool(names_a and names_b and not same_speaker(names_a, names_b))
 
 
-def _group(mentions: list[_Mention], indices: list[int]) -> list[tuple[list[int], dict[int, str]]]:
+def _group(
+    mentions: list[_Mention], indices: list[int]
+) -> list[tuple[list[int], dict[int, QuoteVariant]]]:
     """Groups of mention indices with the variants decided while grouping."""
     nodes = _nodes(mentions, indices)
-    union = _Union(len(nodes))
+    union = UnionFind(len(nodes))
     contained: list[tuple[int, int, tuple[int, int]]] = []  # (inner, outer, region in outer)
     pairs = _candidates(nodes)
     for i, j in pairs:
@@ -331,7 +320,7 @@ def _group(mentions: list[_Mention], indices: list[int]) -> list[tuple[list[int]
         else:
             inner, outer = (i, j) if rel.contains == 1 else (j, i)
             contained.append((inner, outer, rel.region))
-    forced: dict[int, str] = {}
+    forced: dict[int, QuoteVariant] = {}
     merged_into: dict[int, set[int]] = defaultdict(set)  # merged node -> nodes it covers
     for outer, parts in _containers(contained, union).items():
         if _is_merged(parts, nodes, mentions, union):
@@ -361,7 +350,7 @@ def _group(mentions: list[_Mention], indices: list[int]) -> list[tuple[list[int]
 
 
 def _containers(
-    contained: list[tuple[int, int, tuple[int, int]]], union: _Union
+    contained: list[tuple[int, int, tuple[int, int]]], union: UnionFind
 ) -> dict[int, list[tuple[int, tuple[int, int]]]]:
     out: dict[int, list[tuple[int, tuple[int, int]]]] = defaultdict(list)
     for inner, outer, region in contained:
@@ -374,7 +363,7 @@ def _is_merged(
     parts: list[tuple[int, tuple[int, int]]],
     nodes: list[_Node],
     mentions: list[_Mention],
-    union: _Union,
+    union: UnionFind,
 ) -> bool:
     """Two parts in separate regions, quoted separately by one article: two quotes joined."""
     for x, (a, ra) in enumerate(parts):
@@ -412,7 +401,7 @@ def _adjacent(a: _Mention, b: _Mention) -> bool:
 def _paraphrases(
     nodes: list[_Node],
     mentions: list[_Mention],
-    union: _Union,
+    union: UnionFind,
     skip: set[int],
     pairs: list[tuple[int, int]],
 ) -> None:
@@ -439,8 +428,8 @@ def _paraphrases(
 
 def _attach_indirect(
     mentions: list[_Mention],
-    direct: list[tuple[list[int], dict[int, str]]],
-    indirect: list[tuple[list[int], dict[int, str]]],
+    direct: list[tuple[list[int], dict[int, QuoteVariant]]],
+    indirect: list[tuple[list[int], dict[int, QuoteVariant]]],
 ) -> None:
     """Move indirect groups into the direct quote of the same speaker they clearly restate."""
     if not direct or not indirect:
@@ -470,7 +459,7 @@ def _attach_indirect(
 
 
 def _canonical(
-    mentions: list[_Mention], ids: list[int], forced: dict[int, str]
+    mentions: list[_Mention], ids: list[int], forced: dict[int, QuoteVariant]
 ) -> tuple[_Mention, list[int]]:
     """The original wording: from the earliest-published article (later outlets trim and
     reword it), then the most complete, then the most common; shown in its cleanest
@@ -534,7 +523,7 @@ def _chain(mentions: list[_Mention], pool: list[int], first: int) -> list[int]:
     return same[lo : hi + 1]
 
 
-def classify(mention: _Mention, canonical: _Mention) -> str:
+def classify(mention: _Mention, canonical: _Mention) -> QuoteVariant:
     """The variant of one mention against the canonical wording."""
     if mention.raw == canonical.raw:
         return "identical"
@@ -549,7 +538,7 @@ def classify(mention: _Mention, canonical: _Mention) -> str:
     return cut or "paraphrased"
 
 
-def _cut(x: list[str], y: list[str]) -> str | None:
+def _cut(x: list[str], y: list[str]) -> Literal["truncated", "extended"] | None:
     """'truncated' when ``x`` is a contiguous part of ``y``, 'extended' the other way round."""
     blocks = [
         b for b in SequenceMatcher(None, x, y, autojunk=False).get_matching_blocks() if b.size
@@ -597,7 +586,7 @@ def _resolve_speaker(
 
 
 def _quote(
-    mentions: list[_Mention], ids: list[int], forced: dict[int, str], known: set[str]
+    mentions: list[_Mention], ids: list[int], forced: dict[int, QuoteVariant], known: set[str]
 ) -> Quote:
     canonical, chain = _canonical(mentions, ids, forced)
     speaker, conflict = _resolve_speaker(mentions, ids, known)

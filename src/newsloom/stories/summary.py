@@ -19,10 +19,10 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-from ..analyze.reporting import excluded_spans
 from ..models import ArticleAnalysis
+from ..spans import excluded_spans
+from ..text.words import fold, is_content, stem, words
 from .passages import sentences_of
-from .words import fold, is_content, stem, words
 
 # What follows a dateline place before the reporting starts: "(Metro Wire) —", ", March 3 -".
 _DATELINE_TAIL = re.compile(r"(?:\s*\([^)]{0,60}\))?[^\w\n]{0,3}?\s*[—–•-]+\s*")

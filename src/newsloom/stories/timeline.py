@@ -14,9 +14,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..analyze.names import is_calendar_word
 from ..models import ArticleAnalysis, TimelineEvent
-from .words import content_stems, words
+from ..text.names import is_calendar_word
+from ..text.unionfind import UnionFind
+from ..text.words import content_stems, words
 
 # Sentences of one date are about the same thing when they share this many content stems
 # (date words left out) or this share of the smaller sentence's stems. Set on the rows in
@@ -96,22 +97,12 @@ def _sort_key(value: str) -> str:
 
 
 def _cluster(members: list[_Mention]) -> list[list[_Mention]]:
-    parent = list(range(len(members)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    union = UnionFind(len(members))
     for i in range(len(members)):
         for j in range(i + 1, len(members)):
-            if find(i) != find(j) and _same_thing(members[i], members[j]):
-                parent[find(j)] = find(i)
-    groups: dict[int, list[_Mention]] = defaultdict(list)
-    for i, m in enumerate(members):
-        groups[find(i)].append(m)
-    return list(groups.values())
+            if union.find(i) != union.find(j) and _same_thing(members[i], members[j]):
+                union.union(i, j)
+    return [[members[i] for i in group] for group in union.groups()]
 
 
 def _event(value: str, group: list[_Mention]) -> TimelineEvent:

@@ -8,10 +8,12 @@ taken from any corpus.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 
 from rapidfuzz.distance import OSA
+
+from .dates import MONTH_WORDS, WEEKDAY_ABBREVIATIONS, WEEKDAYS
+from .words import fold
 
 # Honorifics are dropped from names and carry no role ("Mr. Roe" -> "Roe").
 HONORIFICS = frozenset(
@@ -448,54 +450,8 @@ ACRONYM_STOPWORDS = frozenset(
     }
 )
 
-MONTHS = frozenset(
-    {
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "jan",
-        "feb",
-        "mar",
-        "apr",
-        "jun",
-        "jul",
-        "aug",
-        "sep",
-        "sept",
-        "oct",
-        "nov",
-        "dec",
-    }
-)
-WEEKDAYS = frozenset(
-    {
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "mon",
-        "tue",
-        "tues",
-        "wed",
-        "thu",
-        "thurs",
-        "fri",
-        "sat",
-        "sun",
-    }
-)
+# Calendar words are no names ("May", "Sept.", "Tues").
+CALENDAR_WORDS = frozenset(MONTH_WORDS) | frozenset(WEEKDAYS) | frozenset(WEEKDAY_ABBREVIATIONS)
 
 # Typos: a swap of two neighbouring letters ("Jonh"/"John", "Smtih"/"Smith") is merged in words
 # of at least MIN_SWAP_TYPO_LEN letters; any other single edit (a letter dropped, added or
@@ -508,7 +464,6 @@ MIN_EDIT_TYPO_LEN = 6
 # One edit (insert, delete, substitute or swap two neighbours) separates a typo from the name.
 MAX_TYPO_EDITS = 1
 
-_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'"})
 _POSSESSIVE = re.compile(r"(?:'s|')$")
 
 
@@ -562,18 +517,15 @@ ABSTRACT_SUFFIXES = ("ness", "tion", "sion", "ment", "ity", "ism", "ship", "hood
 MIN_ABSTRACT_LEN = 7
 
 
-def fold(text: str) -> str:
-    """Case-, accent- and apostrophe-insensitive form used to compare names."""
-    if text.isascii() and "`" not in text:
-        return text.casefold()
-    decomposed = unicodedata.normalize("NFKD", text.translate(_APOSTROPHES))
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return stripped.casefold()
+def fold_name(text: str) -> str:
+    """``words.fold`` as names and roles are compared: U+02BC (ʼ) is kept, a letter in some
+    names' spelling."""
+    return fold(text, keep_modifier_apostrophe=True)
 
 
 def word_key(word: str) -> str:
     """A name word as compared: folded, possessive and dots removed."""
-    return _POSSESSIVE.sub("", fold(word)).replace(".", "")
+    return _POSSESSIVE.sub("", fold_name(word)).replace(".", "")
 
 
 def is_honorific(word: str) -> bool:
@@ -592,13 +544,13 @@ def title_role(word: str) -> str | None:
 
 
 def is_role_noun(word: str) -> bool:
-    return fold(word) in ROLE_NOUNS
+    return fold_name(word) in ROLE_NOUNS
 
 
 def is_person_noun(word: str, by_ending: bool = True) -> bool:
     """A common noun that denotes a person ("lawyer", "rival", and with ``by_ending``
     "newcomer": capitalised words ending so are mostly surnames, "Schumer", "Taylor")."""
-    key = fold(word)
+    key = fold_name(word)
     if key in PERSON_NOUNS:
         return True
     return (
@@ -610,11 +562,11 @@ def is_person_noun(word: str, by_ending: bool = True) -> bool:
 
 
 def is_title(word: str) -> bool:
-    return fold(word) in TITLES or title_role(word) is not None
+    return fold_name(word) in TITLES or title_role(word) is not None
 
 
 def is_calendar_word(word: str) -> bool:
-    return word_key(word) in MONTHS or word_key(word) in WEEKDAYS
+    return word_key(word) in CALENDAR_WORDS
 
 
 def surname(parts: Sequence[str]) -> str:
@@ -642,11 +594,6 @@ def same_word(a: str, b: str) -> bool:
     return a == b or is_typo(a, b)
 
 
-def is_subsequence(short: Sequence[str], long: Sequence[str]) -> bool:
-    it = iter(long)
-    return all(any(part == other for other in it) for part in short)
-
-
 def looks_like_acronym(text: str) -> bool:
     """'WHO', 'U.S.', 'NYPD': 2-6 capitals, optionally dotted."""
     letters = text.replace(".", "")
@@ -658,7 +605,7 @@ def initials(words: Sequence[str]) -> str:
     out = []
     for word in words:
         for piece in re.split(r"[-\s]+", word):
-            if piece and fold(piece) not in ACRONYM_STOPWORDS and piece[0].isalpha():
+            if piece and fold_name(piece) not in ACRONYM_STOPWORDS and piece[0].isalpha():
                 out.append(piece[0].upper())
     return "".join(out)
 

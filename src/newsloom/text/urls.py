@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from .dates import iso
+from .dates import iso_date
 
 # Generic second-level labels under two-letter country domains (bbc.co.uk, smh.com.au,
 # asahi.co.jp, gov.br): the outlet's name is the label before them. General DNS practice,
@@ -90,7 +90,7 @@ def date_from_url(url: str | None) -> str | None:
         )
         if month is None:
             continue
-        value = iso(int(year), int(month), int(day) if day else None)
+        value = iso_date(int(year), int(month), int(day) if day else None)
         if value:
             return value
     return None

@@ -1,7 +1,7 @@
-"""Word helpers shared by the story consolidations: tokens, content words, crude stems.
+"""Word helpers: folding, tokens, content words, crude stems and plural folding.
 
-Story-level matching compares wordings across outlets, so it works on folded words (case,
-accents and curly/straight apostrophes ignored). The stop-word list is general English
+Matching across outlets (quote wordings, names, timeline sentences) works on folded words:
+case, accents and curly/straight apostrophes ignored. The stop-word list is general English
 function words and reporting verbs, no names.
 """
 
@@ -27,17 +27,35 @@ yourself yourselves going get got gets go goes went gone ve ll re s t d m
 """
 STOP_WORDS = frozenset(_STOP_TEXT.split())
 
-_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
+# Apostrophe look-alikes written for "'". The modifier letter apostrophe (U+02BC) is also a
+# letter in some names' spelling, so name folding may keep it (see ``fold``).
+_NAME_APOSTROPHES = {"’": "'", "‘": "'", "`": "'", "´": "'"}
+_APOSTROPHES = str.maketrans(_NAME_APOSTROPHES | {"ʼ": "'"})
+_APOSTROPHES_KEEP_MODIFIER = str.maketrans(_NAME_APOSTROPHES)
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 _SUFFIXES = ("ings", "ing", "edly", "ed", "ies", "es", "s", "ly")
 
 
-def fold(text: str) -> str:
-    """Case-, accent- and apostrophe-insensitive form."""
+def fold(text: str, *, keep_modifier_apostrophe: bool = False) -> str:
+    """Case-, accent- and apostrophe-insensitive form.
+
+    ``keep_modifier_apostrophe`` leaves U+02BC (ʼ) as it is instead of reading it as "'":
+    how names have always been compared (``names.word_key``).
+    """
     if text.isascii():  # most news text: nothing to decompose, and 10x cheaper
         return text.replace("`", "'").lower()
-    decomposed = unicodedata.normalize("NFKD", text.translate(_APOSTROPHES))
+    table = _APOSTROPHES_KEEP_MODIFIER if keep_modifier_apostrophe else _APOSTROPHES
+    decomposed = unicodedata.normalize("NFKD", text.translate(table))
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def fold_plural(word: str) -> str:
+    """Plural folding, the cheap part of stemming: 'quakes' -> 'quake', 'cities' -> 'city'."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
 
 
 def words(text: str) -> list[str]:
@@ -54,8 +72,10 @@ def stem(word: str) -> str:
 
 
 def is_content(word: str) -> bool:
+    """Not a stop word, a number or a single letter."""
     return word not in STOP_WORDS and not word.isdigit() and len(word) > 1
 
 
 def content_stems(tokens: list[str] | tuple[str, ...]) -> set[str]:
+    """Stems of the content words among ``tokens``."""
     return {stem(w) for w in tokens if is_content(w)}

@@ -1,0 +1,56 @@
+"""Datelines: the place in capitals that opens a wire-style body (``PARIS •``,
+``HARBOR CITY —``, ``WASHINGTON (AP) —``)."""
+
+from __future__ import annotations
+
+import re
+
+# A dateline: a place in capitals (ST. LOUIS, WINSTON-SALEM, O'FALLON), an optional region
+# (", Calif.", ", D.C."), an optional agency in brackets ("(AP)"), then a separator.
+# Bounded repeats (a place has at most 6 words of at most 32 letters) keep the match cheap on
+# a long all-caps line.
+_PLACE_WORD = r"[A-Z][A-Z'’.\-]{0,30}[A-Z.]"
+DATELINE = re.compile(
+    rf"(?P<place>{_PLACE_WORD}(?:[ \t]+{_PLACE_WORD}){{0,5}}"
+    r"(?:,[ \t]+[A-Z][A-Za-z.]*(?:[ \t]+[A-Z][A-Za-z.]*)?)?)"
+    r"(?:[ \t]*\([A-Z][A-Za-z&.\- ]{0,30}\))?"
+    r"[ \t]*(?:•|—|–|―|--?)[ \t]+(?=\S)"
+)
+# Capitalised lead-ins that take a separator like a dateline but name no place (general
+# newsroom words, not names).
+NOT_PLACES = frozenset(
+    {
+        "BREAKING",
+        "BREAKING NEWS",
+        "UPDATE",
+        "UPDATED",
+        "EXCLUSIVE",
+        "WATCH",
+        "LIVE",
+        "OPINION",
+        "ANALYSIS",
+        "EDITOR'S NOTE",
+        "EDITOR’S NOTE",
+        "CORRECTION",
+        "NOTE",
+        "REVIEW",
+        "VIDEO",
+        "PHOTOS",
+        "SPOILER",
+        "SPOILERS",
+        "WARNING",
+        "FACT CHECK",
+        "OP-ED",
+    }
+)
+
+
+def dateline_at(text: str, pos: int) -> tuple[int, int] | None:
+    """``[start, end)`` of the dateline place when ``text`` at ``pos`` opens with one."""
+    m = DATELINE.match(text, pos)
+    if not m:
+        return None
+    place = m.group("place")
+    if place.rstrip(".").upper() in NOT_PLACES or sum(c.isalpha() for c in place) < 2:
+        return None
+    return m.start("place"), m.end("place")
