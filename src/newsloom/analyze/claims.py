@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ..models import Claim, Entity, Paragraph
-from ..pipeline import StageContext, stage
 from .quantities import Quantity, find_quantities
-from .reporting import body_ranges, excluded_spans, inside
+from .reporting import body_ranges, inside
 
 # Nouns after a bare number that do not name counted things ("three times", "two of").
 NOT_COUNTED = frozenset({"time", "times", "percent", "way", "ways"})
@@ -27,24 +26,6 @@ COMPLEMENT_PREPS = frozenset({"of", "worth", "at", "for", "totalling", "totaling
 CONTEXT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ"})
 MAX_CONTEXT = 30  # lemmas kept per claim; a long clause adds noise beyond that
 MAX_AGE = 125  # an age above this is a misread figure
-
-
-@stage(
-    "claims",
-    requires=("doc", "paragraphs", "entities", "quotes", "posts"),
-    assigns=("claims",),
-)
-def find_claims(ctx: StageContext) -> None:
-    ctx.analysis.claims = sorted(
-        extract_claims(
-            ctx.doc,
-            ctx.analysis.paragraphs,
-            ctx.analysis.entities,
-            excluded_spans(ctx.analysis.quotes, ctx.analysis.posts),
-            ctx.article.text,
-        ),
-        key=lambda c: (c.start, c.end),
-    )
 
 
 def extract_claims(

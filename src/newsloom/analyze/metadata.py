@@ -18,16 +18,6 @@ from typing import Any
 from ..ingest.headers import find_dateline
 from ..ingest.urls import date_from_url, source_from_url
 from ..models import Article, Paragraph, Span
-from ..pipeline import StageContext, stage
-
-
-@stage("metadata", requires=("paragraphs",), assigns=("metadata",))
-def fill_metadata(ctx: StageContext) -> None:
-    article = ctx.analysis.article
-    update = metadata_update(article, ctx.analysis.paragraphs)
-    if update:
-        ctx.analysis.article = article.model_copy(update=update)
-        ctx.article = ctx.analysis.article
 
 
 def metadata_update(article: Article, paragraphs: list[Paragraph]) -> dict[str, Any]:

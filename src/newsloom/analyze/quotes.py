@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from ..models import Entity, Paragraph, Post, QuoteMention
-from ..pipeline import StageContext, stage
 from .attribution import (
     NON_SPEAKER_SUBJECTS,
     WEAK_VERBS,
@@ -632,12 +631,3 @@ def find_quotes(
         out.append(_mention(text, seg.start, seg.end, "direct", cue_chars, speaker, lo, post))
     out.sort(key=lambda q: (q.start, q.end))
     return out
-
-
-@stage("quotes", requires=("paragraphs", "posts", "entities"), assigns=("quotes",))
-def extract_quotes(ctx: StageContext) -> None:
-    """Direct quotations and reported speech of one article, with cue and resolved speaker."""
-    analysis = ctx.analysis
-    analysis.quotes = find_quotes(
-        ctx.doc, analysis.paragraphs, analysis.posts, analysis.entities, analysis.article.text
-    )

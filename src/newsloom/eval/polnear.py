@@ -12,7 +12,6 @@ edges never decide a match. Matching is one-to-one, greedy by token overlap / un
 
 from __future__ import annotations
 
-import contextlib
 import re
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -382,7 +381,8 @@ def _timed(spec, clock: dict[str, float]):
 
 def _fallback_specs():
     """While boilerplate/posts/entities are missing: the quotes stage with minimal paragraphs."""
-    from ..analyze.quotes import blank_line_paragraphs, extract_quotes
+    from ..analyze.quotes import blank_line_paragraphs
+    from ..analyze.stages.quotes import extract_quotes
     from ..pipeline import StageSpec
 
     def paragraphs(ctx) -> None:
@@ -395,17 +395,16 @@ def _fallback_specs():
 
 
 def real_pipeline():
-    """The registered stages the quotes stage needs, or None while some are missing."""
+    """The declared stages the quotes stage needs, or None while some are missing."""
+    from ..analyze.stages import STAGES
     from ..errors import StageError
-    from ..pipeline import REGISTRY, build_pipeline
+    from ..pipeline import build_pipeline
 
     needed = ("boilerplate", "posts", "entities", "quotes")
-    with contextlib.suppress(StageError):
-        build_pipeline(needed[-1:])  # imports every stage module; the registry tells what exists
-    if not all(n in REGISTRY.stages for n in needed):
+    if not all(n in {s.name for s in STAGES} for n in needed):
         return None
     try:
-        return build_pipeline(needed)
+        return build_pipeline(STAGES, needed)
     except StageError:
         return None
 
