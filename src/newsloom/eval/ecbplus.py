@@ -142,7 +142,7 @@ def usable_stages() -> tuple[str, ...]:
     for name in (s.name for s in STAGES):
         try:
             build_pipeline(STAGES, [*names, name])
-        except StageError:  # not registered, or needs a stage that is not
+        except StageError:  # needs a stage that is not declared
             continue
         names.append(name)
     return tuple(names)

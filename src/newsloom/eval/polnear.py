@@ -17,7 +17,10 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the pipeline is imported only when an evaluation runs
+    from ..pipeline import StageContext, StageSpec
 
 SPLITS = ("train", "dev")
 MATCH_THRESHOLDS = (0.3, 0.8)
@@ -379,13 +382,13 @@ def _timed(spec, clock: dict[str, float]):
     return StageSpec(spec.name, run, spec.requires, spec.assigns)
 
 
-def _fallback_specs():
+def _fallback_specs() -> list[StageSpec]:
     """While boilerplate/posts/entities are missing: the quotes stage with minimal paragraphs."""
     from ..analyze.quotes import blank_line_paragraphs
     from ..analyze.stages.quotes import extract_quotes
     from ..pipeline import StageSpec
 
-    def paragraphs(ctx) -> None:
+    def paragraphs(ctx: StageContext) -> None:
         ctx.analysis.paragraphs = blank_line_paragraphs(ctx.article.text)
 
     return [
@@ -394,7 +397,7 @@ def _fallback_specs():
     ]
 
 
-def real_pipeline():
+def real_pipeline() -> list[StageSpec] | None:
     """The declared stages the quotes stage needs, or None while some are missing."""
     from ..analyze.stages import STAGES
     from ..errors import StageError
