@@ -332,6 +332,95 @@ def _in_post(posts: list[Post], start: int, end: int) -> Post | None:
     return None
 
 
+class _Scan:
+    """One article's quote scan: what its steps share, built once, and the walk's state."""
+
+    def __init__(
+        self,
+        doc: Doc,
+        text: str,
+        paragraphs: list[Paragraph],
+        posts: list[Post],
+        entities: list[Entity],
+    ) -> None:
+        self.doc = doc
+        self.text = text  # the text ``doc`` parses (``Doc.text`` is rebuilt on every access)
+        self.posts = posts
+        self.lines = _lines(text, paragraphs)
+        self.line_starts = [lo for lo, _, _ in self.lines]
+        self.line_tokens = [_token_range(doc, lo, hi) or (0, 0) for lo, hi, _ in self.lines]
+        # Quoted segments in text order, with their paragraph line and their tokens.
+        self.segments: list[tuple[int, Segment]] = []
+        for n, (lo, hi, label) in enumerate(self.lines):
+            segs = paragraph_segments(text, lo, hi)
+            if label == "title" and not segs:
+                segs = single_segments(text, lo, hi)
+            self.segments.extend((n, s) for s in segs)
+        self.ranges = [_token_range(doc, seg.start, seg.end) for _, seg in self.segments]
+        # Per token: inside quotation marks (words there are the speaker's, not attribution).
+        self.quoted = [False] * len(doc)
+        for _, seg in self.segments:
+            marks = _token_range(doc, seg.open_start, seg.close_end)
+            if marks is not None:
+                for i in range(*marks):
+                    self.quoted[i] = True
+        self.sent_of, self.bounds = _sentence_index(doc)
+        spans = [(seg.open_start, seg.close_end) for _, seg in self.segments]
+        self.people = _People(doc, entities, spans)
+        self.resolver = _Resolver(doc, self.people, entities)
+        # The last direct quotation's paragraph line and speaker (for one with no cue).
+        self.previous: tuple[int, _Speaker | None] = (NO_PARAGRAPH, None)
+
+    def line_of(self, offset: int) -> int:
+        """The paragraph line holding ``offset`` (-1 before the first)."""
+        return bisect_right(self.line_starts, offset) - 1
+
+    def in_post(self, start: int, end: int) -> Post | None:
+        return _in_post(self.posts, start, end)
+
+    def frame(self, first: int, last: int, n: int) -> tuple[int, int]:
+        """Tokens where the cue of the quote in tokens [first, last) on line ``n`` may be: its
+        sentences, clipped to its paragraph, plus the next sentence when the quote ends its own
+        ("…." he said. / "…." Roe said.)."""
+        doc, sent_of, bounds = self.doc, self.sent_of, self.bounds
+        n0 = sent_of[max(first - 1, 0)]
+        n1 = sent_of[min(last, len(doc) - 1)]
+        lo, hi = bounds[n0], bounds[n1 + 1]
+        if hi - last <= SENTENCE_TAIL_TOKENS and n1 + 2 < len(bounds):
+            hi = bounds[n1 + 2]  # the parser may split '…." he said.' after the quote
+        p_lo, p_hi = self.line_tokens[n]
+        return max(lo, p_lo), min(hi, p_hi)
+
+    def mention(
+        self,
+        start: int,
+        end: int,
+        kind: QuoteKind,
+        paragraph_start: int,
+        *,
+        cue: tuple[int, int] | None = None,
+        speaker: _Speaker | None = None,
+        post: Post | None = None,
+    ) -> QuoteMention:
+        """The record of a quotation: a post's author speaks what the post quotes."""
+        text = self.text
+        fields: dict = {"start": start, "end": end, "text": text[start:end], "kind": kind}
+        if cue is not None:
+            fields.update(cue=text[cue[0] : cue[1]], cue_start=cue[0], cue_end=cue[1])
+        if post is not None:
+            fields.update(speaker=post.author or f"@{post.handle}", post_id=post.id)
+        elif speaker is not None:
+            fields.update(
+                speaker=speaker.name,
+                speaker_text=speaker.text,
+                speaker_start=speaker.start,
+                speaker_end=speaker.end,
+                speaker_entity_id=speaker.entity_id,
+            )
+        fields["paragraph_start"] = paragraph_start
+        return QuoteMention(**fields)
+
+
 def _cue_chars(doc: Doc, cue: Cue) -> tuple[int, int]:
     span = doc[cue.start : cue.end]
     return span.start_char, span.end_char
@@ -495,95 +584,6 @@ def _carried_on(scan: _Scan, seg: Segment, n: int) -> _Speaker | None:
     if prev_speaker is not None and n - prev_n <= CONTINUATION_REACH:
         return prev_speaker
     return None
-
-
-class _Scan:
-    """One article's quote scan: what its steps share, built once, and the walk's state."""
-
-    def __init__(
-        self,
-        doc: Doc,
-        text: str,
-        paragraphs: list[Paragraph],
-        posts: list[Post],
-        entities: list[Entity],
-    ) -> None:
-        self.doc = doc
-        self.text = text  # the text ``doc`` parses (``Doc.text`` is rebuilt on every access)
-        self.posts = posts
-        self.lines = _lines(text, paragraphs)
-        self.line_starts = [lo for lo, _, _ in self.lines]
-        self.line_tokens = [_token_range(doc, lo, hi) or (0, 0) for lo, hi, _ in self.lines]
-        # Quoted segments in text order, with their paragraph line and their tokens.
-        self.segments: list[tuple[int, Segment]] = []
-        for n, (lo, hi, label) in enumerate(self.lines):
-            segs = paragraph_segments(text, lo, hi)
-            if label == "title" and not segs:
-                segs = single_segments(text, lo, hi)
-            self.segments.extend((n, s) for s in segs)
-        self.ranges = [_token_range(doc, seg.start, seg.end) for _, seg in self.segments]
-        # Per token: inside quotation marks (words there are the speaker's, not attribution).
-        self.quoted = [False] * len(doc)
-        for _, seg in self.segments:
-            marks = _token_range(doc, seg.open_start, seg.close_end)
-            if marks is not None:
-                for i in range(*marks):
-                    self.quoted[i] = True
-        self.sent_of, self.bounds = _sentence_index(doc)
-        spans = [(seg.open_start, seg.close_end) for _, seg in self.segments]
-        self.people = _People(doc, entities, spans)
-        self.resolver = _Resolver(doc, self.people, entities)
-        # The last direct quotation's paragraph line and speaker (for one with no cue).
-        self.previous: tuple[int, _Speaker | None] = (NO_PARAGRAPH, None)
-
-    def line_of(self, offset: int) -> int:
-        """The paragraph line holding ``offset`` (-1 before the first)."""
-        return bisect_right(self.line_starts, offset) - 1
-
-    def in_post(self, start: int, end: int) -> Post | None:
-        return _in_post(self.posts, start, end)
-
-    def frame(self, first: int, last: int, n: int) -> tuple[int, int]:
-        """Tokens where the cue of the quote in tokens [first, last) on line ``n`` may be: its
-        sentences, clipped to its paragraph, plus the next sentence when the quote ends its own
-        ("…." he said. / "…." Roe said.)."""
-        doc, sent_of, bounds = self.doc, self.sent_of, self.bounds
-        n0 = sent_of[max(first - 1, 0)]
-        n1 = sent_of[min(last, len(doc) - 1)]
-        lo, hi = bounds[n0], bounds[n1 + 1]
-        if hi - last <= SENTENCE_TAIL_TOKENS and n1 + 2 < len(bounds):
-            hi = bounds[n1 + 2]  # the parser may split '…." he said.' after the quote
-        p_lo, p_hi = self.line_tokens[n]
-        return max(lo, p_lo), min(hi, p_hi)
-
-    def mention(
-        self,
-        start: int,
-        end: int,
-        kind: QuoteKind,
-        paragraph_start: int,
-        *,
-        cue: tuple[int, int] | None = None,
-        speaker: _Speaker | None = None,
-        post: Post | None = None,
-    ) -> QuoteMention:
-        """The record of a quotation: a post's author speaks what the post quotes."""
-        text = self.text
-        fields: dict = {"start": start, "end": end, "text": text[start:end], "kind": kind}
-        if cue is not None:
-            fields.update(cue=text[cue[0] : cue[1]], cue_start=cue[0], cue_end=cue[1])
-        if post is not None:
-            fields.update(speaker=post.author or f"@{post.handle}", post_id=post.id)
-        elif speaker is not None:
-            fields.update(
-                speaker=speaker.name,
-                speaker_text=speaker.text,
-                speaker_start=speaker.start,
-                speaker_end=speaker.end,
-                speaker_entity_id=speaker.entity_id,
-            )
-        fields["paragraph_start"] = paragraph_start
-        return QuoteMention(**fields)
 
 
 def _indirect(scan: _Scan, item: _Reported) -> QuoteMention | None:
