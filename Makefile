@@ -39,6 +39,7 @@ test: $(STAMP) $(CHROMIUM) pg-up
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports --no-cache
 
 bench: $(STAMP)
 	$(PY) bench/bench_throughput.py

@@ -46,6 +46,7 @@ def load_articles(folder: Path | None, n: int, tmp: Path):
 
 
 def main() -> None:
+    from newsloom.analyze.stages import STAGES
     from newsloom.config import Settings
     from newsloom.models import ArticleAnalysis
     from newsloom.nlp import load_nlp
@@ -59,7 +60,7 @@ def main() -> None:
         articles = load_articles(args.folder, args.articles, Path(tmpdir))
     nlp = load_nlp()
     settings = Settings()
-    specs = build_pipeline()
+    specs = build_pipeline(STAGES)
     start = time.perf_counter()
     docs = list(nlp.pipe((a.text for a in articles), batch_size=32))
     parse = time.perf_counter() - start

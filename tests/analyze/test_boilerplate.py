@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from newsloom.analyze.boilerplate import label_boilerplate
+from newsloom.analyze.stages.boilerplate import label_boilerplate
 from newsloom.config import Settings
 from newsloom.models import Article, ArticleAnalysis, Span, article_id
 from newsloom.pipeline import StageContext

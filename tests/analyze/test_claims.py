@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from newsloom.analyze.claims import find_claims
 from newsloom.analyze.quantities import find_quantities, parse_number, precision
+from newsloom.analyze.stages.claims import find_claims
 from newsloom.config import Settings
 from newsloom.models import (
     Article,

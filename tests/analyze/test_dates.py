@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from newsloom.analyze.dates import find_dates
+from newsloom.analyze.stages.dates import find_dates
 from newsloom.analyze.temporal import find_expressions, resolve
 from newsloom.config import Settings
 from newsloom.models import Article, ArticleAnalysis, Paragraph, Post, article_id

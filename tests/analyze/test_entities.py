@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from newsloom.analyze.entities import find_entities
 from newsloom.analyze.mentions import find_mentions
+from newsloom.analyze.stages.entities import find_entities
 from newsloom.config import Settings
 from newsloom.errors import StageError
 from newsloom.models import Article, ArticleAnalysis, Entity, Paragraph, article_id, stable_id

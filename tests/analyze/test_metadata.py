@@ -6,10 +6,11 @@ import re
 
 import pytest
 
-from newsloom.analyze.metadata import fill_metadata
+from newsloom.analyze.stages import STAGES
+from newsloom.analyze.stages.metadata import fill_metadata
 from newsloom.config import Settings
 from newsloom.models import Article, ArticleAnalysis, Paragraph, Span, article_id
-from newsloom.pipeline import REGISTRY, StageContext
+from newsloom.pipeline import StageContext
 
 LEDE = "The mayor said on Sunday that the bridge would reopen. Crews worked all night."
 
@@ -127,7 +128,7 @@ def test_url_gives_date_and_source(url, published, source):
     assert (article.published, article.source) == (published, source)
 
 
-def test_stage_is_registered_with_its_contract():
-    spec = REGISTRY.stages["metadata"]
+def test_stage_is_declared_with_its_contract():
+    spec = next(s for s in STAGES if s.name == "metadata")
     assert spec.fn is fill_metadata
-    assert spec.requires == ("paragraphs",) and spec.assigns == ("metadata",)
+    assert spec.requires == ("paragraphs",) and spec.assigns == ("article",)

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from newsloom.analyze.boilerplate import label_boilerplate
-from newsloom.analyze.posts import find_posts_stage
+from newsloom.analyze.stages.boilerplate import label_boilerplate
+from newsloom.analyze.stages.posts import find_posts_stage
 from newsloom.config import Settings
 from newsloom.models import Article, ArticleAnalysis, article_id
 from newsloom.pipeline import StageContext

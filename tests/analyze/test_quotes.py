@@ -6,7 +6,8 @@ import pytest
 
 from newsloom.analyze.entities import extract_entities
 from newsloom.analyze.quotemarks import paragraph_segments, single_segments
-from newsloom.analyze.quotes import blank_line_paragraphs, extract_quotes, find_quotes
+from newsloom.analyze.quotes import blank_line_paragraphs, find_quotes
+from newsloom.analyze.stages.quotes import extract_quotes
 from newsloom.config import Settings
 from newsloom.models import Article, ArticleAnalysis, Paragraph, Post, article_id
 from newsloom.pipeline import StageContext

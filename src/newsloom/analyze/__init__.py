@@ -1,4 +1,4 @@
-"""Per-article analysis: one spaCy parse, then the registered stages in order."""
+"""Per-article analysis: one spaCy parse, then the stages of ``analyze.stages`` in order."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from ..errors import StageError
 from ..models import Article, ArticleAnalysis, Skipped
 from ..nlp import load_nlp
 from ..pipeline import StageContext, StageSpec, build_pipeline, run_stages
+from .stages import STAGES
 
 
 def analyze_articles(
@@ -21,7 +22,7 @@ def analyze_articles(
     An article whose stage fails is yielded as ``Skipped`` with the reason; the run goes on.
     """
     settings = settings or Settings()
-    specs = specs if specs is not None else build_pipeline(settings.stages)
+    specs = specs if specs is not None else build_pipeline(STAGES, settings.stages)
     nlp = load_nlp(settings.spacy_model)
     batch: list[Article] = []
     for article in articles:

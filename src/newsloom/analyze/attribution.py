@@ -10,6 +10,7 @@ the span the text names, without asides (``Roe, who joined in 2019, said`` gives
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from spacy.tokens import Doc, Token
 
@@ -233,6 +234,23 @@ MAX_CUE_DISTANCE = 25
 # Clause levels climbed from a speech verb to the verb that reports it ("said [the club had
 # agreed [...]]"); two covers a reported clause and one clause inside it.
 REPORT_CLIMB = 2
+# Clause levels climbed from a speech verb without a subject to the one that has it ("Roe
+# went on to say", "adding that"): three covers the chains news sentences use; a longer climb
+# reaches an unrelated clause. Not searched over.
+SUBJECT_CLIMB = 3
+# Heads climbed from a quoted token to the words it hangs from (the quote's governors): four
+# reaches the speech verb through a complementiser, a conjunct and an auxiliary chain.
+GOVERNOR_HOPS = 4
+# A name the parser failed to attach to a cue verb is taken from at most this many tokens
+# right before or after the verb ("…,” said Tulsa police Chief Jordan."): a long title and a
+# name; more is a clause.
+MAX_NAME_TOKENS = 8
+# That fallback only for a cue verb within this many tokens of the quote (its closing mark,
+# a comma, the verb): further away, an unattached noun is no speaker.
+NAME_FALLBACK_DISTANCE = 3
+
+# How a cue was found, in the order ``find_cue`` tries (``signature``: quotes.py's layout cue).
+CueHow = Literal["governs", "governed", "near", "according", "colon", "verb", "signature"]
 
 
 @dataclass
@@ -240,7 +258,7 @@ class Cue:
     start: int  # token range of the cue words
     end: int
     speaker: tuple[int, int] | None  # token range of the speaker span
-    how: str  # governs | governed | near | according | colon
+    how: CueHow
 
 
 def is_speech_verb(token: Token) -> bool:
@@ -292,7 +310,7 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
                 if obj.dep_ == "pobj":
                     return obj
     if (
-        depth < 3
+        depth < SUBJECT_CLIMB
         and verb.dep_ in ("xcomp", "advcl", "conj", "ccomp", "pcomp")
         and verb.head.i != verb.i
         and not (quoted and quoted[verb.head.i])
@@ -353,14 +371,14 @@ def according_to(tokens: list[Token]) -> tuple[Token, Token] | None:
 
 
 def _governors(doc: Doc, q_first: int, q_last: int, frame: tuple[int, int], quoted: list[bool]):
-    """Tokens outside the quote that it hangs from, nearest first (at most 4 steps up)."""
+    """Tokens outside the quote that it hangs from, nearest first (GOVERNOR_HOPS steps up)."""
     lo, hi = frame
     seen: set[int] = set()
     for i in range(q_first, q_last):
         head = doc[i].head
         if q_first <= head.i < q_last or head.i in seen:
             continue
-        for _ in range(4):
+        for _ in range(GOVERNOR_HOPS):
             if quoted[head.i] or not lo <= head.i < hi or head.i in seen:
                 break
             seen.add(head.i)
@@ -373,7 +391,12 @@ def _governors(doc: Doc, q_first: int, q_last: int, frame: tuple[int, int], quot
 def _name_before(doc: Doc, verb: Token, lo: int, quoted: list[bool]) -> tuple[int, int] | None:
     """A mis-parsed '”, Tulsa police Chief Jordan said': the noun phrase just before the verb."""
     j = verb.i
-    while j - 1 >= lo and not quoted[j - 1] and not doc[j - 1].is_punct and verb.i - j < 8:
+    while (
+        j - 1 >= lo
+        and not quoted[j - 1]
+        and not doc[j - 1].is_punct
+        and verb.i - j < MAX_NAME_TOKENS
+    ):
         j -= 1
     words = doc[j : verb.i]
     if len(words) and any(t.pos_ in ("PROPN", "NOUN", "PRON") for t in words):
@@ -384,7 +407,7 @@ def _name_before(doc: Doc, verb: Token, lo: int, quoted: list[bool]) -> tuple[in
 def _name_after(doc: Doc, verb: Token, hi: int, quoted: list[bool]) -> tuple[int, int] | None:
     """'…,” said Tulsa police Chief Jordan.': the noun phrase right after the verb."""
     j = verb.i + 1
-    while j < hi and not quoted[j] and not doc[j].is_punct and j - verb.i <= 8:
+    while j < hi and not quoted[j] and not doc[j].is_punct and j - verb.i <= MAX_NAME_TOKENS:
         if doc[j].pos_ in ("VERB", "ADP") and j > verb.i + 1:
             break
         j += 1
@@ -450,13 +473,13 @@ def find_cue(
             break
         if verb.lemma_.lower() in WEAK_VERBS and not q_first <= verb.head.i < q_last:
             continue
-        how = "governed" if q_first <= verb.head.i < q_last else "near"
+        how: CueHow = "governed" if q_first <= verb.head.i < q_last else "near"
         if how == "near":
             verb = _reporting_verb(verb, quoted)
         subject = subject_of(verb, quoted)
         if subject is not None:
             return Cue(verb.i, verb.i + 1, speaker_span(subject), how)
-        if distance <= 3:
+        if distance <= NAME_FALLBACK_DISTANCE:
             span = _name_after(doc, verb, hi, quoted) if verb.i > q_last else None
             span = span or (_name_before(doc, verb, lo, quoted) if verb.i >= q_last else None)
             if span is not None:

@@ -43,7 +43,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..models import Article, Paragraph, ParagraphLabel
-from ..pipeline import StageContext, stage
 from ..text.dates import MONTH_WORDS, WEEKDAYS
 from ..text.ranges import strip_span
 from .social import LINK, SIGNATURE
@@ -163,13 +162,6 @@ class Cues:
     lemmas: frozenset[str] = frozenset()
     following: tuple[str, ...] = ()  # the next paragraphs' texts (up to LOOKAHEAD)
     first: bool = False  # first paragraph of the text, and the reader found no title
-
-
-@stage("boilerplate", requires=("doc",), assigns=("paragraphs", "sentences"))
-def label_boilerplate(ctx: StageContext) -> None:
-    paragraphs = label_paragraphs(ctx.article, ctx.doc)
-    ctx.analysis.paragraphs = paragraphs
-    ctx.analysis.sentences = sentence_spans(ctx.doc, paragraphs, ctx.article.text)
 
 
 def split_paragraphs(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:

@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ..models import Claim, Entity, Paragraph
-from ..pipeline import StageContext, stage
-from ..spans import body_ranges, excluded_spans
+from ..spans import body_ranges
 from ..text.ranges import inside
 from .quantities import Quantity, find_quantities
 
@@ -28,24 +27,6 @@ COMPLEMENT_PREPS = frozenset({"of", "worth", "at", "for", "totalling", "totaling
 CONTEXT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ"})
 MAX_CONTEXT = 30  # lemmas kept per claim; a long clause adds noise beyond that
 MAX_AGE = 125  # an age above this is a misread figure
-
-
-@stage(
-    "claims",
-    requires=("doc", "paragraphs", "entities", "quotes", "posts"),
-    assigns=("claims",),
-)
-def find_claims(ctx: StageContext) -> None:
-    ctx.analysis.claims = sorted(
-        extract_claims(
-            ctx.doc,
-            ctx.analysis.paragraphs,
-            ctx.analysis.entities,
-            excluded_spans(ctx.analysis.quotes, ctx.analysis.posts),
-            ctx.article.text,
-        ),
-        key=lambda c: (c.start, c.end),
-    )
 
 
 def extract_claims(

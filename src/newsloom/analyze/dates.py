@@ -26,7 +26,6 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 
 from ..models import Article, DateMention, Paragraph, Post
-from ..pipeline import StageContext, stage
 from ..text.dates import PartialDate, parse_partial
 from .temporal import Expression, Tense, find_expressions, resolve
 
@@ -54,19 +53,6 @@ FUTURE_AUX = frozenset({"will", "'ll", "’ll", "shall", "wo", "may", "might"})
 ANCHOR_SENTENCES = 3
 PERFECT_AUX = frozenset({"have", "has", "had", "'ve", "’ve", "'d", "’d"})
 HEAD_HOPS = 6  # tokens climbed from a date to the verb whose tense it takes
-
-
-@stage("dates", requires=("paragraphs", "sentences", "posts"), assigns=("dates",))
-def find_dates(ctx: StageContext) -> None:
-    ctx.analysis.dates = list(
-        extract_dates(
-            ctx.doc,
-            ctx.analysis.article,
-            ctx.analysis.paragraphs,
-            ctx.analysis.sentences,
-            ctx.analysis.posts,
-        )
-    )
 
 
 def extract_dates(

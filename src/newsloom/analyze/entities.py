@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Token
 
 from ..models import Entity, EntityMention, Paragraph, Span, stable_id
-from ..pipeline import StageContext, stage
 from ..text.names import acronym_of, core_parts, is_full_name, is_person_noun, resolve_people
 from .appositions import MAX_AGE, Age, describe, distinct_roles, name_head
 from .mentions import COMPANY_SUFFIXES, Mention, find_mentions
@@ -35,15 +34,6 @@ _AGE_SUBJECT = re.compile(r"\bThe (\d{1,3})[-‐–]years?[-‐–]old\b")
 # reach); further back the reference is not clear.
 BACK_REFERENCE_SENTENCES = 2
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
-
-
-@stage("entities", requires=("paragraphs", "posts"), assigns=("entities",))
-def find_entities(ctx: StageContext) -> None:
-    analysis = ctx.analysis
-    authors = [p.author for p in analysis.posts if p.author]
-    analysis.entities = extract_entities(
-        ctx.doc, analysis.article.id, analysis.paragraphs, authors, analysis.article.text
-    )
 
 
 @dataclass

@@ -17,11 +17,8 @@ from collections import Counter
 from collections.abc import Iterable
 
 from ..models import Framing, Hedge
-from ..pipeline import StageContext, stage
-from ..spans import body_ranges, excluded_spans
 from ..text.ranges import inside
 from .reporting import token_coverage
-from .sourcing import find_credits
 
 HEDGE_ADVERBS = frozenset(
     {
@@ -49,19 +46,6 @@ BOOSTER_ADVERBS = frozenset(
      "unquestionably"}
 )  # fmt: skip
 BOOSTER_VERBS = frozenset({"confirm", "prove", "establish", "verify"})
-
-
-@stage(
-    "framing",
-    requires=("doc", "paragraphs", "entities", "quotes", "posts"),
-    assigns=("framing",),
-)
-def frame(ctx: StageContext) -> None:
-    excluded = excluded_spans(ctx.analysis.quotes, ctx.analysis.posts)
-    own = body_ranges(ctx.analysis.paragraphs, len(ctx.article.text))
-    framing = measure_framing(ctx.doc, own, excluded, ctx.article.text)
-    framing.credits = find_credits(ctx.doc, ctx.analysis.entities, own, excluded)
-    ctx.analysis.framing = framing
 
 
 def _own_mask(doc, own: list[tuple[int, int]], excluded: list[tuple[int, int]]) -> list[bool]:

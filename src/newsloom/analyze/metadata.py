@@ -16,18 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..models import Article, Paragraph, Span
-from ..pipeline import StageContext, stage
 from ..spans import find_dateline
 from ..text.urls import date_from_url, source_from_url
-
-
-@stage("metadata", requires=("paragraphs",), assigns=("metadata",))
-def fill_metadata(ctx: StageContext) -> None:
-    article = ctx.analysis.article
-    update = metadata_update(article, ctx.analysis.paragraphs)
-    if update:
-        ctx.analysis.article = article.model_copy(update=update)
-        ctx.article = ctx.analysis.article
 
 
 def metadata_update(article: Article, paragraphs: list[Paragraph]) -> dict[str, Any]:

@@ -22,7 +22,6 @@ gets one id whatever their quote marks, spacing around a glued hashtag or pic li
 from __future__ import annotations
 
 from ..models import Paragraph, Post, stable_id
-from ..pipeline import StageContext, stage
 from .social import (
     HASHTAG,
     LINK,
@@ -43,13 +42,6 @@ MAX_MULTI_PARAGRAPH_CHARS = 600
 INTRO_LABELS = frozenset({"call_to_action"})
 # Labels that end the walk back from a signature without introducing anything.
 STOP_LABELS = frozenset({"embed_signature", "post", "title", "metadata", "caption"})
-
-
-@stage("posts", requires=("paragraphs",), assigns=("posts",))
-def find_posts_stage(ctx: StageContext) -> None:
-    posts, paragraphs = find_posts(ctx.article.text, ctx.analysis.paragraphs)
-    ctx.analysis.posts = posts
-    ctx.analysis.paragraphs = paragraphs
 
 
 def find_posts(text: str, paragraphs: list[Paragraph]) -> tuple[list[Post], list[Paragraph]]:

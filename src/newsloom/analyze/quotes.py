@@ -1,4 +1,5 @@
-"""The quotes stage: direct quotations and indirect attributions, with cue and speaker.
+"""Quotes: direct quotations and indirect attributions, with cue and speaker (the helpers of
+the quotes stage, analyze/stages/quotes.py).
 
 Quote marks are paired per paragraph line (quotemarks.py); each quoted segment gets its cue
 and speaker from the dependency parse (attribution.py), or, in a paragraph that only carries
@@ -8,6 +9,9 @@ the speaker or person just before, surnames to the full name, ``Roe's spokespers
 person the article gave that role. A quotation inside an embedded post is its author's, and so
 is a first-person report there ("I'll be back, I promise"); a post's words never name the
 speaker of a quotation outside it.
+
+One ``_Scan`` per article holds what every step reads (the parse, the paragraph lines, the
+quoted tokens, the people, the speaker resolver), so the steps take it and nothing else.
 """
 
 from __future__ import annotations
@@ -19,8 +23,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
-from ..models import Entity, Paragraph, Post, QuoteMention
-from ..pipeline import StageContext, stage
+from ..models import Entity, Paragraph, Post, QuoteKind, QuoteMention
 from .attribution import (
     NON_SPEAKER_SUBJECTS,
     WEAK_VERBS,
@@ -47,6 +50,26 @@ PRONOUN_SPEAKER_REACH = 3
 # A quotation with no cue carries on the previous speaker when it opens its paragraph and
 # the previous quotation is at most this many paragraphs back.
 CONTINUATION_REACH = 2
+# "they", "it", "we" resolve to the previous speaker when it is no person (a company, a team)
+# and spoke in the same paragraph or the one before: a plural pronoun further away refers to
+# anyone. Not searched over.
+GROUP_PRONOUN_REACH = 1
+# The paragraph index of "no speaker yet": further back than any reach above.
+NO_PARAGRAPH = -99
+# A name mention is never longer than this many characters, so the search for the mention at
+# an offset stops once mentions start this far before it.
+MAX_NAME_CHARS = 200
+# A quotation that ends within this many tokens of its sentence's end (closing mark, period)
+# may have its cue in the next sentence: the parser splits '…." he said.' after the quote.
+SENTENCE_TAIL_TOKENS = 2
+# "X happened, according to Roe" reports a clause only when the rest of the sentence has at
+# least this many tokens ("according to Roe, no." reports nothing worth a quote).
+MIN_ACCORDING_TOKENS = 3
+# A quoted title has at least two words ("Morning Joe"); one capitalised word is a scare quote
+# or a name, handled by the cue. Lower-case stop words up to this many letters ("of", "the",
+# "your") may sit inside a title.
+MIN_TITLE_WORDS = 2
+TITLE_STOP_WORD_CHARS = 4
 # Pronouns that resolve to a person.
 PERSONAL_PRONOUNS = frozenset({"he", "she", "him", "her"})
 # Pronouns that, inside an embedded post, stand for its author.
@@ -128,7 +151,7 @@ class _People:
 
     def at(self, start: int, end: int) -> _Person | None:
         i = bisect_right(self.starts, end) - 1
-        while i >= 0 and self.mentions[i].end > start - 200:
+        while i >= 0 and self.mentions[i].end > start - MAX_NAME_CHARS:
             p = self.mentions[i]
             if p.start < end and start < p.end:
                 return p
@@ -189,7 +212,7 @@ class _Resolver:
             for word in dict.fromkeys(r.split()[-1].lower() for r in e.roles if r.split()):
                 self.roles.setdefault(word, []).append(e)
         self.last: _Speaker | None = None
-        self.last_paragraph = -99
+        self.last_paragraph = NO_PARAGRAPH
 
     def resolve(self, first: int, last: int, paragraph: int, para_start: int = -1) -> _Speaker:
         doc = self.doc
@@ -214,7 +237,11 @@ class _Resolver:
             return _Speaker(text, start, end, text, None, False)
         if len(span) == 1 and head.lower_ in ("they", "it", "we"):
             prev = self.last
-            if prev is not None and not prev.is_person and paragraph - self.last_paragraph <= 1:
+            if (
+                prev is not None
+                and not prev.is_person
+                and paragraph - self.last_paragraph <= GROUP_PRONOUN_REACH
+            ):
                 return _Speaker(text, start, end, prev.name, prev.entity_id, False)
             return _Speaker(text, start, end, text, None, False)
         target = antecedent(head) if len(span) == 1 else head
@@ -299,20 +326,6 @@ def _sentence_index(doc: Doc) -> tuple[list[int], list[int]]:
     return sent_of, bounds
 
 
-def _frame(
-    doc: Doc, first: int, last: int, sent_of: list[int], bounds: list[int], para: tuple[int, int]
-) -> tuple[int, int]:
-    """Tokens where the quote's cue may be: its sentences, clipped to its paragraph, plus the
-    next sentence when the quote ends its own ("…." he said. / "…." Roe said.)."""
-    n0 = sent_of[max(first - 1, 0)]
-    n1 = sent_of[min(last, len(doc) - 1)]
-    lo, hi = bounds[n0], bounds[n1 + 1]
-    if hi - last <= 2 and n1 + 2 < len(bounds):
-        hi = bounds[n1 + 2]  # the parser may split '…." he said.' after the quote
-    p_lo, p_hi = para
-    return max(lo, p_lo), min(hi, p_hi)
-
-
 def _in_post(posts: list[Post], start: int, end: int) -> Post | None:
     for post in posts:
         if post.start <= start and end <= post.end:
@@ -320,36 +333,93 @@ def _in_post(posts: list[Post], start: int, end: int) -> Post | None:
     return None
 
 
-def _mention(
-    text: str,
-    seg_start: int,
-    seg_end: int,
-    kind: str,
-    cue: tuple[int, int] | None,
-    speaker: _Speaker | None,
-    paragraph_start: int,
-    post: Post | None = None,
-) -> QuoteMention:
-    fields: dict = {
-        "start": seg_start,
-        "end": seg_end,
-        "text": text[seg_start:seg_end],
-        "kind": kind,
-    }
-    if cue is not None:
-        fields.update(cue=text[cue[0] : cue[1]], cue_start=cue[0], cue_end=cue[1])
-    if post is not None:
-        fields.update(speaker=post.author or f"@{post.handle}", post_id=post.id)
-    elif speaker is not None:
-        fields.update(
-            speaker=speaker.name,
-            speaker_text=speaker.text,
-            speaker_start=speaker.start,
-            speaker_end=speaker.end,
-            speaker_entity_id=speaker.entity_id,
-        )
-    fields["paragraph_start"] = paragraph_start
-    return QuoteMention(**fields)
+class _Scan:
+    """One article's quote scan: what its steps share, built once, and the walk's state."""
+
+    def __init__(
+        self,
+        doc: Doc,
+        text: str,
+        paragraphs: list[Paragraph],
+        posts: list[Post],
+        entities: list[Entity],
+    ) -> None:
+        self.doc = doc
+        self.text = text  # the text ``doc`` parses (``Doc.text`` is rebuilt on every access)
+        self.posts = posts
+        self.lines = _lines(text, paragraphs)
+        self.line_starts = [lo for lo, _, _ in self.lines]
+        self.line_tokens = [_token_range(doc, lo, hi) or (0, 0) for lo, hi, _ in self.lines]
+        # Quoted segments in text order, with their paragraph line and their tokens.
+        self.segments: list[tuple[int, Segment]] = []
+        for n, (lo, hi, label) in enumerate(self.lines):
+            segs = paragraph_segments(text, lo, hi)
+            if label == "title" and not segs:
+                segs = single_segments(text, lo, hi)
+            self.segments.extend((n, s) for s in segs)
+        self.ranges = [_token_range(doc, seg.start, seg.end) for _, seg in self.segments]
+        # Per token: inside quotation marks (words there are the speaker's, not attribution).
+        self.quoted = [False] * len(doc)
+        for _, seg in self.segments:
+            marks = _token_range(doc, seg.open_start, seg.close_end)
+            if marks is not None:
+                for i in range(*marks):
+                    self.quoted[i] = True
+        self.sent_of, self.bounds = _sentence_index(doc)
+        spans = [(seg.open_start, seg.close_end) for _, seg in self.segments]
+        self.people = _People(doc, entities, spans)
+        self.resolver = _Resolver(doc, self.people, entities)
+        # The last direct quotation's paragraph line and speaker (for one with no cue).
+        self.previous: tuple[int, _Speaker | None] = (NO_PARAGRAPH, None)
+
+    def line_of(self, offset: int) -> int:
+        """The paragraph line holding ``offset`` (-1 before the first)."""
+        return bisect_right(self.line_starts, offset) - 1
+
+    def in_post(self, start: int, end: int) -> Post | None:
+        return _in_post(self.posts, start, end)
+
+    def frame(self, first: int, last: int, n: int) -> tuple[int, int]:
+        """Tokens where the cue of the quote in tokens [first, last) on line ``n`` may be: its
+        sentences, clipped to its paragraph, plus the next sentence when the quote ends its own
+        ("…." he said. / "…." Roe said.)."""
+        doc, sent_of, bounds = self.doc, self.sent_of, self.bounds
+        n0 = sent_of[max(first - 1, 0)]
+        n1 = sent_of[min(last, len(doc) - 1)]
+        lo, hi = bounds[n0], bounds[n1 + 1]
+        if hi - last <= SENTENCE_TAIL_TOKENS and n1 + 2 < len(bounds):
+            hi = bounds[n1 + 2]  # the parser may split '…." he said.' after the quote
+        p_lo, p_hi = self.line_tokens[n]
+        return max(lo, p_lo), min(hi, p_hi)
+
+    def mention(
+        self,
+        start: int,
+        end: int,
+        kind: QuoteKind,
+        paragraph_start: int,
+        *,
+        cue: tuple[int, int] | None = None,
+        speaker: _Speaker | None = None,
+        post: Post | None = None,
+    ) -> QuoteMention:
+        """The record of a quotation: a post's author speaks what the post quotes."""
+        text = self.text
+        fields: dict = {"start": start, "end": end, "text": text[start:end], "kind": kind}
+        if cue is not None:
+            fields.update(cue=text[cue[0] : cue[1]], cue_start=cue[0], cue_end=cue[1])
+        if post is not None:
+            fields.update(speaker=post.author or f"@{post.handle}", post_id=post.id)
+        elif speaker is not None:
+            fields.update(
+                speaker=speaker.name,
+                speaker_text=speaker.text,
+                speaker_start=speaker.start,
+                speaker_end=speaker.end,
+                speaker_entity_id=speaker.entity_id,
+            )
+        fields["paragraph_start"] = paragraph_start
+        return QuoteMention(**fields)
 
 
 def _cue_chars(doc: Doc, cue: Cue) -> tuple[int, int]:
@@ -367,14 +437,9 @@ class _Reported:
     end: int
 
 
-def _according_to(
-    doc: Doc,
-    token: Token,
-    quoted: list[bool],
-    lines: list[tuple[int, int, str]],
-    line_starts: list[int],
-) -> _Reported | None:
+def _according_to(scan: _Scan, token: Token) -> _Reported | None:
     """'X happened, according to Roe': the rest of the sentence is what Roe reported."""
+    doc, quoted, lines = scan.doc, scan.quoted, scan.lines
     found = according_to([token])
     if found is None or quoted[found[1].i]:
         return None
@@ -387,9 +452,9 @@ def _according_to(
         first += 1
     while last > first and (doc[last - 1].is_punct or doc[last - 1].is_space):
         last -= 1
-    if last - first < 3:
+    if last - first < MIN_ACCORDING_TOKENS:
         return None
-    n = bisect_right(line_starts, token.idx) - 1
+    n = scan.line_of(token.idx)
     if n < 0:
         return None
     start = max(doc[first].idx, lines[n][0])
@@ -397,14 +462,12 @@ def _according_to(
     return _Reported(token, obj, start, end) if start < end else None
 
 
-def _reported_speech(
-    doc: Doc, text: str, quoted: list[bool], lines: list[tuple[int, int, str]]
-) -> list[_Reported]:
-    line_starts = [lo for lo, _, _ in lines]
+def _reported_speech(scan: _Scan) -> list[_Reported]:
+    doc, text, quoted, lines = scan.doc, scan.text, scan.quoted, scan.lines
     out = []
     for token in doc:
         if token.lower_ == "according" and not quoted[token.i]:
-            found = _according_to(doc, token, quoted, lines, line_starts)
+            found = _according_to(scan, token)
             if found is not None:
                 out.append(found)
             continue
@@ -425,7 +488,7 @@ def _reported_speech(
             not t.is_punct and not quoted[t.i] for t in doc[first:last]
         ):
             continue
-        n = bisect_right(line_starts, token.idx) - 1
+        n = scan.line_of(token.idx)
         if n < 0:
             continue
         lo, hi = lines[n][0], lines[n][1]
@@ -462,9 +525,13 @@ def _signed(doc: Doc, text: str, seg: Segment) -> Cue | None:
 def _is_title(doc: Doc, first: int, last: int) -> bool:
     """A name or title in quote marks ("Morning Joe", "Make Your Kid a Millionaire")."""
     words = [t for t in doc[first:last] if t.is_alpha]
-    if len(words) < 2 or len(words) > TITLE_MAX_WORDS or doc[last - 1].text in (".", "!", "?", ","):
+    if (
+        len(words) < MIN_TITLE_WORDS
+        or len(words) > TITLE_MAX_WORDS
+        or doc[last - 1].text in (".", "!", "?", ",")
+    ):
         return False
-    return all(t.text[:1].isupper() or t.is_stop and len(t) <= 4 for t in words)
+    return all(t.text[:1].isupper() or t.is_stop and len(t) <= TITLE_STOP_WORD_CHARS for t in words)
 
 
 def _says_title(doc: Doc, cue: Cue, first: int, last: int) -> bool:
@@ -488,22 +555,12 @@ def _not_speech(text: str, seg: Segment) -> bool:
     return seg.open_start > 0 and text[seg.open_start - 1] == "="
 
 
-def _carried_on(
-    doc: Doc,
-    text: str,
-    seg: Segment,
-    n: int,
-    lines: list[tuple[int, int, str]],
-    previous: tuple[int, _Speaker | None],
-    people: _People,
-    line_tokens: list[tuple[int, int]],
-    quoted: list[bool],
-    resolver: _Resolver,
-) -> _Speaker | None:
+def _carried_on(scan: _Scan, seg: Segment, n: int) -> _Speaker | None:
     """The speaker of a quotation without a cue: the one quoted just before in the same
     paragraph, or, for a paragraph that opens with a quotation, the previous paragraph's
     speaker (or the person its last sentence is about)."""
-    prev_n, prev_speaker = previous
+    text, lines = scan.text, scan.lines
+    prev_n, prev_speaker = scan.previous
     lo = lines[n][0]
     if prev_n == n:
         return prev_speaker
@@ -511,14 +568,14 @@ def _carried_on(
         return None
     if n >= 1 and text[lo : lines[n - 1][1]].rstrip().endswith(":"):
         # "He said: ¶ "…"": the cue closes the previous paragraph.
-        cue = cue_before_colon(doc, *line_tokens[n - 1], quoted)
+        cue = cue_before_colon(scan.doc, *scan.line_tokens[n - 1], scan.quoted)
         if cue is not None and cue.speaker is not None:
-            return resolver.resolve(*cue.speaker, n - 1, lines[n - 1][0])
+            return scan.resolver.resolve(*cue.speaker, n - 1, lines[n - 1][0])
     if prev_n == n - 1 and prev_speaker is not None:
         return prev_speaker
     if n >= 1:
         p_lo, p_hi = lines[n - 1][0], lines[n - 1][1]
-        subject = people.subject_between(p_lo, p_hi)
+        subject = scan.people.subject_between(p_lo, p_hi)
         if subject is not None:
             return _Speaker(
                 subject.name, subject.start, subject.end, subject.name, subject.entity_id, True
@@ -526,6 +583,71 @@ def _carried_on(
     if prev_speaker is not None and n - prev_n <= CONTINUATION_REACH:
         return prev_speaker
     return None
+
+
+def _indirect(scan: _Scan, item: _Reported) -> QuoteMention | None:
+    """Reported speech (``Roe said that …``) with its reporter resolved."""
+    n = scan.line_of(item.verb.idx)
+    para = scan.lines[n][0]
+    verb = item.verb
+    said = (verb.idx, verb.idx + len(verb))
+    own_post = scan.in_post(item.start, item.end)
+    if own_post is not None and item.subject.lower_ in FIRST_PERSON:
+        # "I'll be back, I promise" in a post: its author speaks.
+        return scan.mention(item.start, item.end, "indirect", para, cue=said, post=own_post)
+    if own_post is None and scan.in_post(item.subject.idx, item.subject.idx + 1):
+        return None  # a post's words never report speech outside it
+    reporter = scan.resolver.resolve(*speaker_span(item.subject), n, para)
+    return scan.mention(item.start, item.end, "indirect", para, cue=said, speaker=reporter)
+
+
+def _direct_cue(scan: _Scan, seg: Segment, n: int, first: int, last: int) -> Cue | None:
+    """The cue of a quotation outside posts: a signature or transcript turn, else the parse's."""
+    doc = scan.doc
+    frame = scan.frame(first, last, n)
+    cue = _signed(doc, scan.text, seg) or find_cue(doc, first, last, frame, scan.quoted)
+    if (
+        cue is not None
+        and cue.speaker is not None
+        and scan.in_post(doc[cue.speaker[0]].idx, doc[cue.speaker[1] - 1].idx + 1)
+    ):
+        return None  # an embedded post's text or signature names no speaker outside it
+    return cue
+
+
+def _direct(scan: _Scan, k: int) -> QuoteMention | None:
+    """The ``k``-th quoted segment, with its cue and speaker; None when nobody says it."""
+    doc, text = scan.doc, scan.text
+    (n, seg), rng = scan.segments[k], scan.ranges[k]
+    if rng is None:
+        return None
+    lo = scan.lines[n][0]
+    post = scan.in_post(seg.start, seg.end)
+    first, last = rng
+    if _not_speech(text, seg):
+        return None
+    cue = None
+    if post is None:
+        cue = _direct_cue(scan, seg, n, first, last)
+        if (
+            cue is not None
+            and _is_title(doc, first, last)
+            and not _says_title(doc, cue, first, last)
+        ):
+            return None
+    speaker: _Speaker | None = None
+    cue_chars: tuple[int, int] | None = None
+    if cue is not None and cue.speaker is not None:
+        speaker = scan.resolver.resolve(*cue.speaker, n, lo)
+        cue_chars = _cue_chars(doc, cue)
+    elif post is None:
+        speaker = _carried_on(scan, seg, n)
+    if speaker is not None:
+        scan.resolver.spoke(speaker, n)
+        scan.previous = (n, speaker)
+    elif post is None:
+        return None  # a quoted phrase nobody is said to have said (scare quotes, names)
+    return scan.mention(seg.start, seg.end, "direct", lo, cue=cue_chars, speaker=speaker, post=post)
 
 
 def find_quotes(
@@ -537,106 +659,18 @@ def find_quotes(
 ) -> list[QuoteMention]:
     """Direct and indirect quotations in ``doc``; ``text`` is the text it parsed (``Doc.text``
     is rebuilt from the tokens on every access)."""
-    text = doc.text if text is None else text
-    lines = _lines(text, paragraphs)
-    segments: list[tuple[int, Segment]] = []
-    for n, (lo, hi, label) in enumerate(lines):
-        segs = paragraph_segments(text, lo, hi)
-        if label == "title" and not segs:
-            segs = single_segments(text, lo, hi)
-        segments.extend((n, s) for s in segs)
-    quoted = [False] * len(doc)
-    ranges: list[tuple[int, int] | None] = []
-    for _, seg in segments:
-        rng = _token_range(doc, seg.start, seg.end)
-        ranges.append(rng)
-        marks = _token_range(doc, seg.open_start, seg.close_end)
-        if marks is not None:
-            for i in range(*marks):
-                quoted[i] = True
-    sent_of, bounds = _sentence_index(doc)
-    line_tokens = [_token_range(doc, lo, hi) or (0, 0) for lo, hi, _ in lines]
-    people = _People(doc, entities, [(seg.open_start, seg.close_end) for _, seg in segments])
-    resolver = _Resolver(doc, people, entities)
-    line_starts = [lo for lo, _, _ in lines]
+    scan = _Scan(doc, doc.text if text is None else text, paragraphs, posts, entities)
     # Direct and reported speech in text order, so a pronoun meets the speakers before it.
-    events: list[tuple[int, int, object]] = [
-        (seg.start, k, k) for k, (_, seg) in enumerate(segments)
+    n_segments = len(scan.segments)
+    events: list[tuple[int, int, int | _Reported]] = [
+        (seg.start, k, k) for k, (_, seg) in enumerate(scan.segments)
     ]
-    events.extend(
-        (r.verb.idx, len(segments), r) for r in _reported_speech(doc, text, quoted, lines)
-    )
+    events.extend((r.verb.idx, n_segments, r) for r in _reported_speech(scan))
     events.sort(key=lambda e: (e[0], e[1]))
     out: list[QuoteMention] = []
-    previous: tuple[int, _Speaker | None] = (-99, None)
     for _, _, item in events:
-        if isinstance(item, _Reported):
-            n = bisect_right(line_starts, item.verb.idx) - 1
-            verb = item.verb
-            said = (verb.idx, verb.idx + len(verb))
-            own_post = _in_post(posts, item.start, item.end)
-            if own_post is not None and item.subject.lower_ in FIRST_PERSON:
-                # "I'll be back, I promise" in a post: its author speaks.
-                para = lines[n][0]
-                out.append(
-                    _mention(text, item.start, item.end, "indirect", said, None, para, own_post)
-                )
-                continue
-            if own_post is None and _in_post(posts, item.subject.idx, item.subject.idx + 1):
-                continue  # a post's words never report speech outside it
-            reporter = resolver.resolve(*speaker_span(item.subject), n, lines[n][0])
-            out.append(
-                _mention(text, item.start, item.end, "indirect", said, reporter, lines[n][0])
-            )
-            continue
-        assert isinstance(item, int)
-        (n, seg), rng = segments[item], ranges[item]
-        if rng is None:
-            continue
-        lo, hi, _label = lines[n]
-        post = _in_post(posts, seg.start, seg.end)
-        first, last = rng
-        if _not_speech(text, seg):
-            continue
-        cue = None
-        if post is None:
-            frame = _frame(doc, first, last, sent_of, bounds, line_tokens[n])
-            cue = _signed(doc, text, seg) or find_cue(doc, first, last, frame, quoted)
-            if (
-                cue is not None
-                and cue.speaker is not None
-                and _in_post(posts, doc[cue.speaker[0]].idx, doc[cue.speaker[1] - 1].idx + 1)
-            ):
-                cue = None  # an embedded post's text or signature names no speaker outside it
-            if (
-                cue is not None
-                and _is_title(doc, first, last)
-                and not _says_title(doc, cue, first, last)
-            ):
-                continue
-        speaker: _Speaker | None = None
-        cue_chars: tuple[int, int] | None = None
-        if cue is not None and cue.speaker is not None:
-            speaker = resolver.resolve(*cue.speaker, n, lo)
-            cue_chars = _cue_chars(doc, cue)
-        elif post is None:
-            speaker = _carried_on(
-                doc, text, seg, n, lines, previous, people, line_tokens, quoted, resolver
-            )
-        if speaker is not None:
-            resolver.spoke(speaker, n)
-            previous = (n, speaker)
-        elif post is None:
-            continue  # a quoted phrase nobody is said to have said (scare quotes, names)
-        out.append(_mention(text, seg.start, seg.end, "direct", cue_chars, speaker, lo, post))
+        found = _indirect(scan, item) if isinstance(item, _Reported) else _direct(scan, item)
+        if found is not None:
+            out.append(found)
     out.sort(key=lambda q: (q.start, q.end))
     return out
-
-
-@stage("quotes", requires=("paragraphs", "posts", "entities"), assigns=("quotes",))
-def extract_quotes(ctx: StageContext) -> None:
-    """Direct quotations and reported speech of one article, with cue and resolved speaker."""
-    analysis = ctx.analysis
-    analysis.quotes = find_quotes(
-        ctx.doc, analysis.paragraphs, analysis.posts, analysis.entities, analysis.article.text
-    )

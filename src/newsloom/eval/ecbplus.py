@@ -133,15 +133,16 @@ def read_dataset(data: Path) -> list[Item]:
 
 
 def usable_stages() -> tuple[str, ...]:
-    """Registered stages whose requirements an earlier registered stage provides."""
+    """Declared stages whose requirements an earlier declared stage provides."""
+    from ..analyze.stages import STAGES
     from ..errors import StageError
-    from ..pipeline import STAGE_ORDER, build_pipeline
+    from ..pipeline import build_pipeline
 
     names: list[str] = []
-    for name in STAGE_ORDER:
+    for name in (s.name for s in STAGES):
         try:
-            build_pipeline([*names, name])
-        except StageError:  # not registered, or needs a stage that is not
+            build_pipeline(STAGES, [*names, name])
+        except StageError:  # needs a stage that is not declared
             continue
         names.append(name)
     return tuple(names)
@@ -150,13 +151,14 @@ def usable_stages() -> tuple[str, ...]:
 def analyse(items: Sequence[Item], settings: Settings | None = None) -> list[ArticleAnalysis]:
     """Per-article analysis with every stage that can run; a failing article keeps its text."""
     from ..analyze import analyze_articles
+    from ..analyze.stages import STAGES
     from ..pipeline import build_pipeline
 
     settings = settings or Settings()
     try:
-        specs = build_pipeline(settings.stages)
+        specs = build_pipeline(STAGES, settings.stages)
     except Exception:  # a stage whose requirement is not written yet: run the ones that can
-        specs = build_pipeline(usable_stages())
+        specs = build_pipeline(STAGES, usable_stages())
     articles = [
         Article(id=article_id(it.text) + ":" + it.file, text=it.text, path=it.file, origin=it.file)
         for it in items

@@ -12,13 +12,15 @@ edges never decide a match. Matching is one-to-one, greedy by token overlap / un
 
 from __future__ import annotations
 
-import contextlib
 import re
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the pipeline is imported only when an evaluation runs
+    from ..pipeline import StageContext, StageSpec
 
 SPLITS = ("train", "dev")
 MATCH_THRESHOLDS = (0.3, 0.8)
@@ -380,12 +382,13 @@ def _timed(spec, clock: dict[str, float]):
     return StageSpec(spec.name, run, spec.requires, spec.assigns)
 
 
-def _fallback_specs():
+def _fallback_specs() -> list[StageSpec]:
     """While boilerplate/posts/entities are missing: the quotes stage with minimal paragraphs."""
-    from ..analyze.quotes import blank_line_paragraphs, extract_quotes
+    from ..analyze.quotes import blank_line_paragraphs
+    from ..analyze.stages.quotes import extract_quotes
     from ..pipeline import StageSpec
 
-    def paragraphs(ctx) -> None:
+    def paragraphs(ctx: StageContext) -> None:
         ctx.analysis.paragraphs = blank_line_paragraphs(ctx.article.text)
 
     return [
@@ -394,18 +397,17 @@ def _fallback_specs():
     ]
 
 
-def real_pipeline():
-    """The registered stages the quotes stage needs, or None while some are missing."""
+def real_pipeline() -> list[StageSpec] | None:
+    """The declared stages the quotes stage needs, or None while some are missing."""
+    from ..analyze.stages import STAGES
     from ..errors import StageError
-    from ..pipeline import REGISTRY, build_pipeline
+    from ..pipeline import build_pipeline
 
     needed = ("boilerplate", "posts", "entities", "quotes")
-    with contextlib.suppress(StageError):
-        build_pipeline(needed[-1:])  # imports every stage module; the registry tells what exists
-    if not all(n in REGISTRY.stages for n in needed):
+    if not all(n in {s.name for s in STAGES} for n in needed):
         return None
     try:
-        return build_pipeline(needed)
+        return build_pipeline(STAGES, needed)
     except StageError:
         return None
 
