@@ -22,7 +22,6 @@ class Settings(BaseModel):
     max_file_bytes: int = Field(
         20_000_000, description="Larger files are skipped with a reason (a real article is < 1 MB)."
     )
-    progress: bool = Field(True, description="Show a progress bar on stderr when it is a TTY.")
     stages: tuple[str, ...] = Field((), description="Stages to run; empty runs all registered.")
 
 

@@ -586,7 +586,6 @@ class SqlStore:
                         id=s.id,
                         title=s.title,
                         n_articles=len(s.article_ids),
-                        first_published=None,
                         data=s.model_dump_json(),
                     )
                 )
