@@ -109,3 +109,14 @@ def test_the_installed_entry_point_runs(tmp_path):
         pytest.skip("not installed in .venv")
     done = subprocess.run([str(exe), "--help"], capture_output=True, text=True)
     assert done.returncode == 0 and "analyze" in done.stdout
+
+
+def test_summary_groups_skipped_inputs_by_code(corpus, tmp_path):
+    (corpus / "other-empty.txt").write_text("   ", encoding="utf-8")
+    out = tmp_path / "out.json"
+    result = run("analyze", str(corpus), str(tmp_path / "missing"), "--json", str(out), "-q")
+    assert result.exit_code == 0, result.output
+    assert "skipped: 1 × binary; 2 × empty; 1 × not_found" in result.output
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert sorted(s["code"] for s in doc["skipped"]) == ["binary", "empty", "empty", "not_found"]
+    check_export(out, tmp_path)

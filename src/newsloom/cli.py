@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -113,11 +114,8 @@ def _summary(report: api.RunReport, where: str | None) -> None:
         f"{report.quotes} quotes, {report.posts} posts in {report.stories} stories."
     )
     if report.skipped:
-        reasons: dict[str, int] = {}
-        for s in report.skipped:
-            key = s.reason.split(":")[0].split("(")[0].strip()[:60]
-            reasons[key] = reasons.get(key, 0) + 1
-        err.print("skipped: " + "; ".join(f"{n} × {r}" for r, n in sorted(reasons.items())))
+        codes = Counter(s.code.value for s in report.skipped)
+        err.print("skipped: " + "; ".join(f"{n} × {code}" for code, n in sorted(codes.items())))
     if where:
         err.print(f"output: {where}")
 

@@ -343,7 +343,7 @@ def create_app(
             "read": report.read,
             "added": report.added,
             "already_stored": report.already_stored,
-            "skipped": [k.model_dump() for k in report.skipped],
+            "skipped": [k.model_dump(include={"origin", "reason"}) for k in report.skipped],
             "article_ids": report.article_ids,
             "story_ids": [store.story_of(aid) for aid in report.article_ids],
         }
