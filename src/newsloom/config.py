@@ -15,7 +15,9 @@ ENV_PREFIX = "NEWSLOOM_"
 class Settings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    db_url: str = Field("sqlite:///newsloom.db", description="SQLAlchemy URL of the store.")
+    # Empty means "not given": `analyze` then uses a throw-away store (never ./newsloom.db),
+    # and the commands that keep a store (`ingest`, `serve` ...) pick their own default.
+    db_url: str = Field("", description="SQLAlchemy URL of the store; empty: not given.")
     workers: int = Field(1, ge=1, description="Processes for per-article analysis.")
     batch_size: int = Field(32, ge=1, description="Articles per nlp.pipe batch.")
     spacy_model: str = Field("", description="spaCy package to load; empty picks en_core_web_sm.")

@@ -24,4 +24,8 @@ class StageError(NewsloomError):
 
 
 class StoreError(NewsloomError):
-    """The store cannot be opened or written."""
+    """The store cannot be opened, read or written (the database failed, not the request)."""
+
+
+class AmbiguousIdError(NewsloomError):
+    """A short id matches more than one record: the request, not the store, is at fault."""
