@@ -27,24 +27,23 @@ def field_message(errors: list[dict[str, Any]]) -> str:
     return "; ".join(parts)
 
 
-async def invalid_request(_request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, RequestValidationError)
+async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
     errors = jsonable_encoder(exc.errors())
     return JSONResponse({"detail": errors, "message": field_message(errors)}, status_code=422)
 
 
-async def store_failed(_request: Request, exc: Exception) -> JSONResponse:
+async def store_failed(_request: Request, exc: StoreError) -> JSONResponse:
     """The database failed under the request: the request may well succeed later."""
     return JSONResponse({"detail": str(exc)}, status_code=503)
 
 
-async def bad_request(_request: Request, exc: Exception) -> JSONResponse:
+async def bad_request(_request: Request, exc: NewsloomError) -> JSONResponse:
     """Any other domain error is about the request (e.g. an ambiguous id prefix)."""
     return JSONResponse({"detail": str(exc)}, status_code=400)
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    app.add_exception_handler(RequestValidationError, invalid_request)
+    app.exception_handler(RequestValidationError)(invalid_request)
     # Handlers are chosen by the exception's class hierarchy: StoreError before its base.
-    app.add_exception_handler(StoreError, store_failed)
-    app.add_exception_handler(NewsloomError, bad_request)
+    app.exception_handler(StoreError)(store_failed)
+    app.exception_handler(NewsloomError)(bad_request)
