@@ -149,3 +149,30 @@ def test_a_story_split_by_a_later_run_is_stored_as_two_stories(tmp_path):
     assert _groups(once) == _groups(store)
     once.close()
     store.close()
+
+
+ARTICLE = (
+    "RIVERTON — The town council approved a new bridge on Sunday.\n\n"
+    'Mayor Jane Roe, 52, said: "We will rebuild it stronger than before."\n'
+)
+
+
+def test_analyze_without_a_store_url_leaves_no_database_behind(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.txt").write_text(ARTICLE, encoding="utf-8")
+    report, corpus = api.analyze(["a.txt"], None, Settings())
+    assert report.added == 1 and len(corpus.articles) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt"]
+
+
+def test_ingest_records_reads_dicts_like_jsonl_lines(memory_store):
+    report = api.ingest_records(
+        [{"text": ARTICLE, "source": "Courier"}, {"title": "no text"}, "not a record"],
+        memory_store,
+        Settings(),
+    )
+    assert report.added == 1 and report.article_ids
+    assert [(s.origin, s.code.value) for s in report.skipped] == [
+        ("api:2", "no_text"),
+        ("api:3", "bad_json"),
+    ]

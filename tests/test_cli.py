@@ -109,3 +109,95 @@ def test_the_installed_entry_point_runs(tmp_path):
         pytest.skip("not installed in .venv")
     done = subprocess.run([str(exe), "--help"], capture_output=True, text=True)
     assert done.returncode == 0 and "analyze" in done.stdout
+
+
+def test_summary_groups_skipped_inputs_by_code(corpus, tmp_path):
+    (corpus / "other-empty.txt").write_text("   ", encoding="utf-8")
+    out = tmp_path / "out.json"
+    result = run("analyze", str(corpus), str(tmp_path / "missing"), "--json", str(out), "-q")
+    assert result.exit_code == 0, result.output
+    assert "skipped: 1 × binary; 2 × empty; 1 × not_found" in result.output
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert sorted(s["code"] for s in doc["skipped"]) == ["binary", "empty", "empty", "not_found"]
+    check_export(out, tmp_path)
+
+
+def test_json_listings_keep_their_keys_in_order(corpus, tmp_path):
+    db = str(tmp_path / "store.db")
+    assert run("ingest", str(corpus), "--db", db, "--quiet").exit_code == 0
+    keys = {
+        "articles": ["id", "source", "published", "title", "origin", "format"],
+        "people": ["name", "type", "ages", "roles", "article_ids", "articles"],
+        "stories": ["id", "title", "articles", "quotes", "posts"],
+    }
+    for command, expected in keys.items():
+        rows = json.loads(run(command, "--db", db, "--json").output)
+        assert rows and all(list(row) == expected for row in rows), command
+
+
+def test_posts_json_keys_in_order(tmp_path):
+    from newsloom.store import open_store
+    from tests.store.test_sql import TEXT_A, make_analysis
+
+    db = str(tmp_path / "store.db")
+    store = open_store(db)
+    store.add_analysis(make_analysis(TEXT_A))
+    store.close()
+    (row,) = json.loads(run("posts", "--db", db, "--json").output)
+    assert list(row) == [
+        "id",
+        "platform",
+        "handle",
+        "author",
+        "date",
+        "text",
+        "article_ids",
+        "articles",
+    ]
+
+
+def test_a_corrupted_store_is_one_red_line_and_exit_1(tmp_path):
+    from tests.store.test_sql import corrupt
+
+    db = tmp_path / "store.db"
+    run("articles", "--db", str(db))  # creates an empty store
+    corrupt(db)
+    for command in ("articles", "people", "posts", "stories", "ingest"):
+        args = [command, "--db", str(db)] + (["-", "-q"] if command == "ingest" else [])
+        result = run(*args, input="text")
+        assert result.exit_code == 1, (command, result.output)
+        assert "error:" in result.output and "Traceback" not in result.output
+        assert "not corrupted" in result.output or "cannot open the store" in result.output
+
+
+def test_the_store_is_closed_when_a_command_fails(tmp_path, monkeypatch):
+    from newsloom import api
+    from newsloom.errors import StoreError
+    from newsloom.store import SqlStore
+
+    closed = []
+
+    class Failing(SqlStore):
+        def stories(self):
+            raise StoreError("the disk went away; check it")
+
+        def close(self) -> None:
+            closed.append(self.url)
+            super().close()
+
+    monkeypatch.setattr(api, "open_store", Failing)
+    result = run("stories", "--db", str(tmp_path / "s.db"))
+    assert result.exit_code == 1 and "error: the disk went away" in result.output
+    assert closed == [f"sqlite:///{tmp_path / 's.db'}"]
+
+
+def test_eval_with_a_bad_data_folder_is_one_red_line_and_exit_1(tmp_path):
+    result = run("eval", "ecbplus", "--data", str(tmp_path))
+    assert result.exit_code == 1, result.output
+    assert "error:" in result.output and "labels.jsonl" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_an_unopenable_store_says_what_to_do(tmp_path):
+    result = run("people", "--db", str(tmp_path / "no-such-dir" / "x.db"))
+    assert result.exit_code == 1 and "--db URL" in result.output

@@ -279,7 +279,7 @@ def run() -> Run:
         if kind == "analysed" and isinstance(payload, ArticleAnalysis):
             analyses.append(payload)
 
-    settings = Settings(db_url="sqlite://", progress=False)
+    settings = Settings(db_url="sqlite://")
     _report, corpus = analyze([str(CORPUS)], None, settings, on_event=on_event)
     jsonl_ids = {article_id(jsonl_record(k)["text"]): k for k in ARTICLES if split_key(k)[1]}
     by_key = {}

@@ -10,19 +10,21 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from .config import Settings
 from .engine import run_analysis
-from .ingest import read_inputs
+from .ingest import read_inputs, record_article
 from .models import Article, ArticleAnalysis, Corpus, Skipped, Story
 from .render.json import build_corpus, write_corpus
-from .store import SqlStore, open_store
+from .store import Store, open_store
 from .stories import StoryIndex, consolidate
 from .stories.features import Features, extract_features
 
 # The meta row holding the incremental clustering state between runs.
 STORY_INDEX_KEY = "story_index"
+# The origin of articles given as records (the HTTP API): ``api:1``, ``api:2`` ...
+RECORD_ORIGIN = "api"
 
 
 @dataclass
@@ -54,7 +56,7 @@ def _noop(_kind: str, _payload: object) -> None:
 
 def ingest(
     paths: Sequence[str],
-    store: SqlStore,
+    store: Store,
     settings: Settings,
     stdin: TextIO | None = None,
     on_event: OnEvent = _noop,
@@ -65,7 +67,7 @@ def ingest(
 
 def ingest_items(
     items: Iterable[Article | Skipped],
-    store: SqlStore,
+    store: Store,
     settings: Settings,
     on_event: OnEvent = _noop,
 ) -> RunReport:
@@ -116,7 +118,20 @@ def ingest_items(
     return report
 
 
-def load_story_index(store: SqlStore) -> StoryIndex:
+def ingest_records(
+    records: Sequence[dict[str, Any]],
+    store: Store,
+    settings: Settings,
+    on_event: OnEvent = _noop,
+) -> RunReport:
+    """``ingest_items`` for article records (dicts read like JSONL lines), e.g. from a POST."""
+    items = (
+        record_article(record, f"{RECORD_ORIGIN}:{n}") for n, record in enumerate(records, start=1)
+    )
+    return ingest_items(items, store, settings, on_event)
+
+
+def load_story_index(store: Store) -> StoryIndex:
     state = store.get_meta(STORY_INDEX_KEY)
 
     # Splitting a story re-reads its members' features; older ones come from the store.
@@ -128,11 +143,11 @@ def load_story_index(store: SqlStore) -> StoryIndex:
     return StoryIndex.from_dict(json.loads(state), load_features)
 
 
-def save_story_index(store: SqlStore, index: StoryIndex) -> None:
+def save_story_index(store: Store, index: StoryIndex) -> None:
     store.set_meta(STORY_INDEX_KEY, json.dumps(index.to_dict(), separators=(",", ":")))
 
 
-def _recover_unindexed(store: SqlStore, index: StoryIndex) -> list[str]:
+def _recover_unindexed(store: Store, index: StoryIndex) -> list[str]:
     """Articles stored by a run that stopped before saving the story index get a story now."""
     if store.count_articles() == len(index.story_of_article):
         return []
@@ -142,7 +157,7 @@ def _recover_unindexed(store: SqlStore, index: StoryIndex) -> list[str]:
     return missing
 
 
-def rebuild_stories(store: SqlStore, index: StoryIndex, keys: Iterable[str]) -> list[Story]:
+def rebuild_stories(store: Store, index: StoryIndex, keys: Iterable[str]) -> list[Story]:
     """Consolidate again the index's stories ``keys``, one story in memory at a time."""
     rebuilt = []
     for key in sorted(keys):
@@ -155,7 +170,7 @@ def rebuild_stories(store: SqlStore, index: StoryIndex, keys: Iterable[str]) -> 
     return rebuilt
 
 
-def export(store: SqlStore, article_ids: Sequence[str], skipped: Sequence[Skipped] = ()) -> Corpus:
+def export(store: Store, article_ids: Sequence[str], skipped: Sequence[Skipped] = ()) -> Corpus:
     """The export document for the stories touching ``article_ids`` (all articles if empty)."""
     stories = store.stories()
     if article_ids:
@@ -177,7 +192,11 @@ def analyze(
     stdin: TextIO | None = None,
     on_event: OnEvent = _noop,
 ) -> tuple[RunReport, Corpus]:
-    """``ingest`` into ``settings.db_url`` (or a throw-away store) and export the result."""
+    """``ingest`` into ``settings.db_url`` and export the result.
+
+    Without a URL (the default ``Settings``) the store is a throw-away one in a temporary
+    folder: a library call never leaves a database in the current directory.
+    """
     with tempfile.TemporaryDirectory(prefix="newsloom-") as tmp:
         url = settings.db_url or f"sqlite:///{Path(tmp) / 'run.db'}"
         store = open_store(url)

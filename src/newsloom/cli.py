@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from types import TracebackType
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -16,14 +21,43 @@ from . import api
 from .config import Settings, load_settings
 from .errors import NewsloomError
 from .models import Article, Skipped
+from .store import Store, as_dict
+
+
+def _out() -> Console:
+    return Console()
+
+
+def _err() -> Console:
+    return Console(stderr=True)
+
+
+class _ErrorEdge(typer.core.TyperGroup):
+    """The one place where errors become messages: every command, `eval` ones included.
+
+    A domain error (and an OS error on a file the user named) is a red ``error:`` line on
+    stderr and exit status 1, never a traceback.
+    """
+
+    # ``ctx`` is click's Context, vendored by newer typer: typed Any to fit both.
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (NewsloomError, OSError) as exc:
+            _err().print(f"[red]error:[/] {escape(str(exc))}")
+            raise typer.Exit(1) from exc
+
 
 app = typer.Typer(
+    cls=_ErrorEdge,
     help="newsloom: turn a pile of news articles into stories — who said what, what was posted, "
     "who is involved, and how outlets differ.",
     no_args_is_help=True,
     add_completion=False,
 )
-eval_app = typer.Typer(help="Score newsloom on public gold data.", no_args_is_help=True)
+eval_app = typer.Typer(
+    cls=_ErrorEdge, help="Score newsloom on public gold data.", no_args_is_help=True
+)
 app.add_typer(eval_app, name="eval")
 
 DEFAULT_DB = "newsloom.db"
@@ -41,14 +75,6 @@ ConfigOpt = Annotated[
 ]
 
 
-def _out() -> Console:
-    return Console()
-
-
-def _err() -> Console:
-    return Console(stderr=True)
-
-
 def _settings(config: Path | None, **cli: Any) -> Settings:
     try:
         return load_settings(config, **cli)
@@ -57,9 +83,14 @@ def _settings(config: Path | None, **cli: Any) -> Settings:
         raise typer.Exit(2) from exc
 
 
-def _fail(exc: NewsloomError) -> typer.Exit:
-    _err().print(f"[red]error:[/] {exc}")
-    return typer.Exit(1)
+@contextmanager
+def _open_store(url: str | None) -> Iterator[Store]:
+    """The store at ``url`` (./newsloom.db when not given), closed however the command ends."""
+    store = api.open_store(url or DEFAULT_DB)
+    try:
+        yield store
+    finally:
+        store.close()
 
 
 class _ProgressReporter:
@@ -84,7 +115,12 @@ class _ProgressReporter:
         self.progress.__enter__()
         return self
 
-    def __exit__(self, exc_type, exc, tb) -> None:  # type: ignore[no-untyped-def]
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         self.progress.__exit__(exc_type, exc, tb)
 
     def __call__(self, kind: str, payload: object) -> None:
@@ -113,11 +149,8 @@ def _summary(report: api.RunReport, where: str | None) -> None:
         f"{report.quotes} quotes, {report.posts} posts in {report.stories} stories."
     )
     if report.skipped:
-        reasons: dict[str, int] = {}
-        for s in report.skipped:
-            key = s.reason.split(":")[0].split("(")[0].strip()[:60]
-            reasons[key] = reasons.get(key, 0) + 1
-        err.print("skipped: " + "; ".join(f"{n} × {r}" for r, n in sorted(reasons.items())))
+        codes = Counter(s.code.value for s in report.skipped)
+        err.print("skipped: " + "; ".join(f"{n} × {code}" for code, n in sorted(codes.items())))
     if where:
         err.print(f"output: {where}")
 
@@ -141,11 +174,8 @@ def analyze(
 ) -> None:
     """Analyse articles and write the JSON export (stored too when --db is given)."""
     settings = _settings(config, db_url=db or "", workers=workers)
-    try:
-        with _ProgressReporter(not quiet) as progress:
-            report, _ = api.analyze(paths, json_out, settings, stdin=sys.stdin, on_event=progress)
-    except NewsloomError as exc:
-        raise _fail(exc) from exc
+    with _ProgressReporter(not quiet) as progress:
+        report, _ = api.analyze(paths, json_out, settings, stdin=sys.stdin, on_event=progress)
     _summary(report, str(json_out) if json_out else None)
     _exit_status(report)
 
@@ -160,24 +190,16 @@ def ingest(
 ) -> None:
     """Read, analyse and store articles persistently (the same article is stored once)."""
     settings = _settings(config, db_url=db or DEFAULT_DB, workers=workers)
-    try:
-        store = api.open_store(settings.db_url)
-        with _ProgressReporter(not quiet) as progress:
-            report = api.ingest(paths, store, settings, stdin=sys.stdin, on_event=progress)
-    except NewsloomError as exc:
-        raise _fail(exc) from exc
-    _summary(report, store.url)
+    with _open_store(settings.db_url) as store, _ProgressReporter(not quiet) as progress:
+        report = api.ingest(paths, store, settings, stdin=sys.stdin, on_event=progress)
+        where = store.url
+    _summary(report, where)
     _exit_status(report)
 
 
-def _open(db: str | None) -> api.SqlStore:
-    try:
-        return api.open_store(db or DEFAULT_DB)
-    except NewsloomError as exc:
-        raise _fail(exc) from exc
-
-
-def _print_rows(rows: list[dict[str, Any]], columns: list[str], title: str, as_json: bool) -> None:
+def _print_rows(
+    rows: Sequence[dict[str, Any]], columns: list[str], title: str, as_json: bool
+) -> None:
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
         return
@@ -192,7 +214,7 @@ def _print_rows(rows: list[dict[str, Any]], columns: list[str], title: str, as_j
 def _cell(value: Any) -> str:
     if value is None:
         return ""
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value) if len(value) <= 4 else f"{len(value)} items"
     return str(value)
 
@@ -200,41 +222,41 @@ def _cell(value: Any) -> str:
 @app.command()
 def articles(db: DbOpt = None, as_json: JsonFlag = False, limit: int = 0) -> None:
     """List stored articles."""
-    rows = _open(db).articles(limit or None)
+    with _open_store(db) as store:
+        rows = [as_dict(a) for a in store.articles(limit or None)]
     _print_rows(rows, ["id", "source", "published", "title", "origin"], "articles", as_json)
 
 
 @app.command()
 def people(db: DbOpt = None, as_json: JsonFlag = False) -> None:
     """List people found in stored articles, with ages and roles."""
-    rows = _open(db).people()
-    for row in rows:
-        row["articles"] = len(row["article_ids"])
+    with _open_store(db) as store:
+        rows = [{**as_dict(p), "articles": len(p.article_ids)} for p in store.people()]
     _print_rows(rows, ["name", "ages", "roles", "articles"], "people", as_json)
 
 
 @app.command()
 def posts(db: DbOpt = None, as_json: JsonFlag = False) -> None:
     """List embedded social posts found in stored articles."""
-    rows = _open(db).posts()
-    for row in rows:
-        row["articles"] = len(row["article_ids"])
+    with _open_store(db) as store:
+        rows = [{**as_dict(p), "articles": len(p.article_ids)} for p in store.posts()]
     _print_rows(rows, ["handle", "author", "date", "text", "articles"], "posts", as_json)
 
 
 @app.command()
 def stories(db: DbOpt = None, as_json: JsonFlag = False) -> None:
     """List stories in the store."""
-    rows = [
-        {
-            "id": s.id,
-            "title": s.title,
-            "articles": len(s.article_ids),
-            "quotes": len(s.quotes),
-            "posts": len(s.posts),
-        }
-        for s in _open(db).stories()
-    ]
+    with _open_store(db) as store:
+        rows = [
+            {
+                "id": s.id,
+                "title": s.title,
+                "articles": len(s.article_ids),
+                "quotes": len(s.quotes),
+                "posts": len(s.posts),
+            }
+            for s in store.stories()
+        ]
     _print_rows(rows, ["id", "title", "articles", "quotes", "posts"], "stories", as_json)
 
 
@@ -245,10 +267,8 @@ def story(
     as_json: JsonFlag = False,
 ) -> None:
     """Show one story: articles, quotes with variants, posts, people, timeline."""
-    try:
-        found = _open(db).story(story_id)
-    except NewsloomError as exc:
-        raise _fail(exc) from exc
+    with _open_store(db) as store:
+        found = store.story(story_id)
     if found is None:
         _err().print(f"[red]error:[/] no story with id {story_id!r}; `newsloom stories` lists them")
         raise typer.Exit(1)
@@ -290,16 +310,12 @@ def report(
         settings = _settings(
             config, db_url=db or f"sqlite:///{Path(tmp) / 'report.db'}", workers=workers
         )
-        try:
-            store = api.open_store(settings.db_url)
+        with _open_store(settings.db_url) as store:
             run = None
             if paths:
                 with _ProgressReporter(not quiet) as progress:
                     run = api.ingest(paths, store, settings, stdin=sys.stdin, on_event=progress)
             summary = write_report(store, out, run.article_ids if run else None)
-            store.close()
-        except (NewsloomError, OSError) as exc:
-            raise _fail(exc if isinstance(exc, NewsloomError) else NewsloomError(str(exc))) from exc
     if run is not None:
         _summary(run, None)
         _exit_status(run)
@@ -334,12 +350,9 @@ def serve(
         _err().print(
             f"[yellow]warning:[/] listening on {host} without --token: writes (POST) are disabled"
         )
-    try:
-        web_app = create_app(
-            db or DEFAULT_DB, token=token, max_body_bytes=max_body, writes_need_token=exposed
-        )
-    except NewsloomError as exc:
-        raise _fail(exc) from exc
+    web_app = create_app(
+        db or DEFAULT_DB, token=token, max_body_bytes=max_body, writes_need_token=exposed
+    )
     uvicorn.run(web_app, host=host, port=port, log_level="info")
 
 

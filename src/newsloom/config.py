@@ -15,14 +15,15 @@ ENV_PREFIX = "NEWSLOOM_"
 class Settings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    db_url: str = Field("sqlite:///newsloom.db", description="SQLAlchemy URL of the store.")
+    # Empty means "not given": `analyze` then uses a throw-away store (never ./newsloom.db),
+    # and the commands that keep a store (`ingest`, `serve` ...) pick their own default.
+    db_url: str = Field("", description="SQLAlchemy URL of the store; empty: not given.")
     workers: int = Field(1, ge=1, description="Processes for per-article analysis.")
     batch_size: int = Field(32, ge=1, description="Articles per nlp.pipe batch.")
     spacy_model: str = Field("", description="spaCy package to load; empty picks en_core_web_sm.")
     max_file_bytes: int = Field(
         20_000_000, description="Larger files are skipped with a reason (a real article is < 1 MB)."
     )
-    progress: bool = Field(True, description="Show a progress bar on stderr when it is a TTY.")
     stages: tuple[str, ...] = Field((), description="Stages to run; empty runs all registered.")
 
 

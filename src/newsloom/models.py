@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from enum import StrEnum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -413,9 +414,26 @@ class ExportArticle(Record):
     format: SourceFormat = "text"
 
 
+class SkipCode(StrEnum):
+    """Why an input was skipped, as a code to group and filter by (``reason`` says it in words)."""
+
+    NOT_FOUND = "not_found"  # no such path, a glob matching nothing, a folder without articles
+    UNREADABLE = "unreadable"  # the operating system refused (permissions, a folder, I/O)
+    TOO_LARGE = "too_large"  # over max_file_bytes (a file, a JSONL line, stdin)
+    BINARY = "binary"  # not text at all (magic bytes, NUL or control characters)
+    ENCODING = "encoding"  # text, but not in an encoding newsloom can read
+    EMPTY = "empty"  # nothing but whitespace, or a JSON file without records
+    NO_TEXT = "no_text"  # a record without article text, an HTML page without main text
+    BAD_JSON = "bad_json"  # invalid JSON, or JSON that is not article objects
+    BAD_HTML = "bad_html"  # the HTML parser failed on the file
+    READER_FAILED = "reader_failed"  # an unexpected error in a reader (a bug to report)
+    STAGE_FAILED = "stage_failed"  # an analysis stage failed on the article
+
+
 class Skipped(Record):
     origin: str
     reason: str
+    code: SkipCode
 
 
 class Corpus(Record):

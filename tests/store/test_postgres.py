@@ -61,7 +61,7 @@ def test_incremental_stories_on_postgres_match_one_sqlite_run(pg_url, tmp_path):
     # The story index state survives in the PostgreSQL meta table between runs.
     assert store.get_meta(api.STORY_INDEX_KEY)
     hits = store.search("Ondrasek")
-    assert hits and all("ondrasek" in h["snippet"].lower() for h in hits)
+    assert hits and all("ondrasek" in h.snippet.lower() for h in hits)
     once.close()
     store.close()
 
@@ -73,4 +73,25 @@ def test_a_story_split_by_a_later_run_on_postgres(pg_url, tmp_path):
     assert [len(s.article_ids) for s in store.stories()] == [7]
     api.ingest(files[7:], store, Settings(db_url=pg_url))
     assert [len(s.article_ids) for s in store.stories()] == [6, 6]
+    store.close()
+
+
+def test_a_database_dropped_mid_use_raises_store_error_on_reads(pg_url):
+    from sqlalchemy import create_engine, text
+
+    from newsloom.errors import StoreError
+    from tests.conftest import PG_ADMIN_URL
+
+    store = open_store(pg_url)
+    store.add_analysis(sqlite_contract.make_analysis(sqlite_contract.TEXT_A))
+    assert store.count_articles() == 1
+    name = pg_url.rsplit("/", 1)[1]
+    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+        conn.execute(text(f"CREATE DATABASE {name}"))  # for the fixture's own drop
+    admin.dispose()
+    with pytest.raises(StoreError, match="database server is up") as raised:
+        store.count_articles()
+    assert "newsloom:***@" in str(raised.value)  # the password never reaches a message
     store.close()

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import text
 
-from newsloom.errors import StoreError
+from newsloom.errors import AmbiguousIdError, StoreError
 from newsloom.models import (
     Article,
     ArticleAnalysis,
@@ -15,7 +16,18 @@ from newsloom.models import (
     Story,
     article_id,
 )
-from newsloom.store import normalise_url, open_store
+from newsloom.store import (
+    ArticleRow,
+    ArticleText,
+    PersonRow,
+    PostRow,
+    QuoteRow,
+    SearchHit,
+    SpeakerRow,
+    StorySummary,
+    normalise_url,
+    open_store,
+)
 from newsloom.store.sql import SqlStore
 
 
@@ -108,8 +120,8 @@ def check_a_crash_mid_write_leaves_the_store_as_it_was(url: str, monkeypatch) ->
     store.close()
     reopened = open_store(url)
     assert reopened.count_articles() == 1
-    assert [p["text"] for p in reopened.posts()] == ["Hello"]
-    assert [r["name"] for r in reopened.people()] == ["Jane Roe"]
+    assert [p.text for p in reopened.posts()] == ["Hello"]
+    assert [r.name for r in reopened.people()] == ["Jane Roe"]
     reopened.close()
 
 
@@ -121,9 +133,9 @@ def test_people_and_posts_group_across_articles(memory_store):
     memory_store.add_analysis(make_analysis(TEXT_A, age=33))
     memory_store.add_analysis(make_analysis(TEXT_B, age=34))
     (person,) = memory_store.people()
-    assert person["ages"] == [33, 34] and len(person["article_ids"]) == 2
+    assert person.ages == [33, 34] and len(person.article_ids) == 2
     (post,) = memory_store.posts()
-    assert len(post["article_ids"]) == 2
+    assert len(post.article_ids) == 2
 
 
 def test_stories_are_replaced_not_duplicated(memory_store):
@@ -143,3 +155,75 @@ def test_stories_are_replaced_not_duplicated(memory_store):
 def test_unopenable_store_says_what_to_do(tmp_path):
     with pytest.raises(StoreError, match="--db URL"):
         open_store(f"sqlite:///{tmp_path}/missing-dir/x.db")
+
+
+def corrupt(db_file) -> None:
+    """Overwrite a SQLite store (and its WAL files) with bytes that are not a database."""
+    for suffix in ("", "-wal", "-shm"):
+        path = type(db_file)(str(db_file) + suffix)
+        if path.exists():
+            path.write_bytes(b"not a database " * 512)
+
+
+def test_a_store_corrupted_mid_use_raises_store_error_on_reads(tmp_path):
+    db = tmp_path / "s.db"
+    store = open_store(str(db))
+    store.add_analysis(make_analysis(TEXT_A))
+    assert store.count_articles() == 1
+    corrupt(db)
+    for read in (store.count_articles, store.people, store.stories, lambda: list(store.analyses())):
+        with pytest.raises(StoreError, match="not corrupted"):
+            read()
+    with pytest.raises(StoreError, match="rolled back"):
+        store.add_analysis(make_analysis(TEXT_B))
+    store.close()
+
+
+def test_an_ambiguous_prefix_is_the_callers_error_not_the_stores(memory_store):
+    a, b = make_analysis(TEXT_A), make_analysis(TEXT_B)
+    memory_store.add_analyses([a, b])
+    memory_store.replace_stories(
+        [
+            Story(id="ab1", title="x", article_ids=[a.article.id]),
+            Story(id="ab2", title="y", article_ids=[b.article.id]),
+        ]
+    )
+    with pytest.raises(AmbiguousIdError, match="give more characters"):
+        memory_store.story("ab")
+    assert not issubclass(AmbiguousIdError, StoreError)
+    assert memory_store.story("ab2").title == "y"
+
+
+def test_reads_return_typed_records(memory_store):
+    analysis = make_analysis(TEXT_A, age=33)
+    memory_store.add_analysis(analysis)
+    aid = analysis.article.id
+    memory_store.replace_stories([Story(id="s1", title="x", article_ids=[aid])])
+    (person,) = memory_store.people()
+    assert isinstance(person, PersonRow) and person.ages == [33]
+    assert isinstance(memory_store.articles()[0], ArticleRow)
+    assert isinstance(memory_store.posts()[0], PostRow)
+    (quote,) = memory_store.quotes()
+    assert isinstance(quote, QuoteRow) and quote.story_id == "s1"
+    assert memory_store.speakers() == [SpeakerRow(speaker="Jane Roe", quotes=1, articles=1)]
+    (summary,) = memory_store.story_summaries()
+    assert summary == StorySummary("s1", "x", 1, "2021-03-14", "2021-03-14", ["Daily Example"])
+    text = memory_store.article_text(aid)
+    assert isinstance(text, ArticleText) and text.text == analysis.article.text
+    hits = memory_store.search("rebuild")
+    assert hits and all(isinstance(h, SearchHit) for h in hits)
+
+
+def test_a_version_1_store_with_the_old_stories_column_still_opens_and_writes(tmp_path):
+    db = tmp_path / "old.db"
+    store = open_store(str(db))
+    with store.transaction() as conn:  # what a version-1 store looks like on disk
+        conn.execute(text("ALTER TABLE stories ADD COLUMN first_published VARCHAR(10)"))
+        conn.execute(text("UPDATE newsloom_meta SET value = '1' WHERE key = 'schema_version'"))
+    store.close()
+    old = open_store(str(db))
+    analysis = make_analysis(TEXT_A)
+    old.add_analysis(analysis)
+    old.replace_stories([Story(id="s1", title="x", article_ids=[analysis.article.id])])
+    assert [s.id for s in old.stories()] == ["s1"]
+    old.close()

@@ -236,3 +236,48 @@ def test_serve_binds_loopback_by_default():
     params = {p.name: p for p in serve.params}
     assert params["host"].default == "127.0.0.1"
     assert "NEWSLOOM_TOKEN" in (params["token"].envvar or ())
+
+
+def test_a_store_that_fails_under_the_server_gives_503(corpus_db, tmp_path):
+    from newsloom.web import create_app
+    from tests.store.test_sql import corrupt
+
+    db = copy_db(corpus_db, tmp_path / "doomed.db")
+    app = create_app(str(db), token=TOKEN)
+    with running(app) as url, httpx.Client(base_url=url, timeout=60) as c:
+        assert c.get("/api/stories").status_code == 200
+        corrupt(db)
+        for path in ("/api/stories", "/api/people", "/api/search?q=bridge", "/"):
+            response = c.get(path)
+            assert response.status_code == 503, (path, response.text)
+            assert "not corrupted" in response.json()["detail"]
+        write = c.post("/api/articles", json={"articles": [NEW_ARTICLE]}, headers=AUTH)
+        assert write.status_code == 503
+        # Bad input is still the request's fault, whatever the store's state.
+        assert c.get("/api/stories?limit=0").status_code == 422
+        assert c.get("/api/stories/not-hex").status_code == 422
+
+
+def test_an_ambiguous_id_prefix_is_400_not_503(tmp_path):
+    from newsloom.models import Story
+    from newsloom.store import open_store
+    from newsloom.web import create_app
+    from tests.store.test_sql import TEXT_A, TEXT_B, make_analysis
+
+    db = str(tmp_path / "ab.db")
+    store = open_store(db)
+    a, b = make_analysis(TEXT_A), make_analysis(TEXT_B)
+    store.add_analyses([a, b])
+    store.replace_stories(
+        [
+            Story(id="ab1", title="x", article_ids=[a.article.id]),
+            Story(id="ab2", title="y", article_ids=[b.article.id]),
+        ]
+    )
+    store.close()
+    with running(create_app(db)) as url, httpx.Client(base_url=url, timeout=30) as client:
+        response = client.get("/api/stories/ab")
+        assert response.status_code == 400 and "ambiguous" in response.json()["detail"]
+        assert client.get("/api/stories/ab2").json()["title"] == "y"
+        bad = client.get("/api/quotes", params={"limit": "many"})
+        assert bad.status_code == 422 and bad.json()["message"].startswith("query.limit")

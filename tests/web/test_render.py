@@ -7,7 +7,7 @@ import re
 import pytest
 
 from newsloom.render.html import Highlight, http_url, snippet_pieces, text_pieces, word_diff
-from newsloom.store.sql import search_terms, split_snippet
+from newsloom.store.search import search_terms, split_snippet
 
 
 @pytest.mark.parametrize(
@@ -121,15 +121,15 @@ def test_fts_and_like_search_agree(corpus_db):
     store = open_store(str(corpus_db))
     try:
         for query in ["thunder", "Whitcombe", "truss"]:  # whole words: both find the same spans
-            fts = {(h["kind"], h["article_id"], h["start"]) for h in store.search(query, 200)}
+            fts = {(h.kind, h.article_id, h.start) for h in store.search(query, 200)}
             like = {
-                (h["kind"], h["article_id"], h["start"])
+                (h.kind, h.article_id, h.start)
                 for h in store._search_like(search_terms(query), 200)
             }
             assert like and like <= fts
         assert store.search("zzqxnotaword") == [] and store._search_like(["zzqxnotaword"], 5) == []
         for hit in store._search_like(["thunder"], 20):
-            for start, end in hit["highlights"]:
-                assert re.fullmatch("thunder", hit["snippet"][start:end], re.IGNORECASE)
+            for start, end in hit.highlights:
+                assert re.fullmatch("thunder", hit.snippet[start:end], re.IGNORECASE)
     finally:
         store.close()

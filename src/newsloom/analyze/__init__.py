@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 
 from ..config import Settings
 from ..errors import StageError
-from ..models import Article, ArticleAnalysis, Skipped
+from ..models import Article, ArticleAnalysis, SkipCode, Skipped
 from ..nlp import load_nlp
 from ..pipeline import StageContext, StageSpec, build_pipeline, run_stages
 from .stages import STAGES
@@ -42,7 +42,7 @@ def _analyze_batch(nlp, batch: list[Article], settings: Settings, specs: list[St
         try:
             yield run_stages(specs, ctx)
         except StageError as exc:
-            yield Skipped(origin=article.origin, reason=str(exc))
+            yield Skipped(origin=article.origin, reason=str(exc), code=SkipCode.STAGE_FAILED)
 
 
 def analyze_text(text: str, settings: Settings | None = None, **article_fields) -> ArticleAnalysis:

@@ -436,7 +436,7 @@ def run_eval(data: Path, split: str = "dev", with_peers: bool = True) -> dict[st
     timed = [_timed(s, clock) for s in (specs or _fallback_specs())]
     docs: list[Any] = []
     t0 = time.perf_counter()
-    results = list(analyze_articles(articles, Settings(progress=False), timed))
+    results = list(analyze_articles(articles, Settings(), timed))
     total = time.perf_counter() - t0
     analyses = [
         r if isinstance(r, ArticleAnalysis) else ArticleAnalysis(article=a)

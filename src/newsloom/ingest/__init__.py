@@ -18,7 +18,7 @@ from typing import TextIO
 
 from ..config import Settings
 from ..errors import InputError
-from ..models import Article, Skipped
+from ..models import Article, SkipCode, Skipped
 from .decode import Decoded, decode, read_bytes
 from .discover import Found, discover
 from .html import html_article
@@ -53,11 +53,12 @@ def read_inputs(
         try:
             yield from _read(found, settings, stdin)
         except InputError as exc:
-            yield Skipped(origin=exc.origin, reason=exc.reason)
+            yield Skipped(origin=exc.origin, reason=exc.reason, code=exc.code)
         except Exception as exc:  # the last line of defence: one odd file must not end a run
             yield Skipped(
                 origin=found.path,
                 reason=f"could not be read ({type(exc).__name__}: {exc}); please report this",
+                code=SkipCode.READER_FAILED,
             )
 
 
@@ -86,11 +87,19 @@ def _read_stdin(stdin: TextIO, max_bytes: int) -> Article:
     if buffer is not None:
         data = buffer.read(max_bytes + 1)
         if len(data) > max_bytes:
-            raise InputError("-", f"input too large (over max_file_bytes = {max_bytes} bytes)")
+            raise InputError(
+                "-",
+                f"input too large (over max_file_bytes = {max_bytes} bytes)",
+                SkipCode.TOO_LARGE,
+            )
         decoded = decode("-", data)
     else:
         text = stdin.read(max_bytes + 1)
         if len(text) > max_bytes:
-            raise InputError("-", f"input too large (over max_file_bytes = {max_bytes} characters)")
+            raise InputError(
+                "-",
+                f"input too large (over max_file_bytes = {max_bytes} characters)",
+                SkipCode.TOO_LARGE,
+            )
         decoded = decode("-", text.encode("utf-8", "surrogatepass"))
     return text_article(Decoded(decoded.text, exact=False, warnings=decoded.warnings), "-", None)

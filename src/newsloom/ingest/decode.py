@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import InputError
+from ..models import SkipCode
 
 # cp1252 is accepted only for text that looks Western: accented letters and curly quotes
 # are single high bytes between ASCII letters. In French/German/Spanish prose 1-5% of bytes
@@ -86,6 +87,7 @@ def read_bytes(path: str, max_bytes: int) -> bytes:
             path,
             f"file too large ({_megabytes(info.st_size)}, limit {_megabytes(max_bytes)}); "
             "split it, or raise max_file_bytes (NEWSLOOM_MAX_FILE_BYTES) if it really is one article",
+            SkipCode.TOO_LARGE,
         )
     try:
         with open(path, "rb") as fh:
@@ -97,7 +99,7 @@ def read_bytes(path: str, max_bytes: int) -> bytes:
     except OSError as exc:
         raise InputError(path, f"cannot read ({exc.strerror or exc})") from exc
     if len(data) > max_bytes:
-        raise InputError(path, f"file too large (over {_megabytes(max_bytes)})")
+        raise InputError(path, f"file too large (over {_megabytes(max_bytes)})", SkipCode.TOO_LARGE)
     return data
 
 
@@ -128,13 +130,15 @@ def decode(origin: str, data: bytes) -> Decoded:
     """``data`` as text by the policy in the module docstring; raises InputError otherwise."""
     reason = binary_reason(data)
     if reason:
-        raise InputError(origin, reason)
+        raise InputError(origin, reason, SkipCode.BINARY)
     for bom, encoding in BOMS:
         if data.startswith(bom):
             try:
                 text = data.decode(encoding)
             except UnicodeDecodeError as exc:
-                raise InputError(origin, f"not valid {encoding.upper()} ({exc.reason})") from exc
+                raise InputError(
+                    origin, f"not valid {encoding.upper()} ({exc.reason})", SkipCode.ENCODING
+                ) from exc
             warning = (
                 f"file is {encoding.upper()} (byte-order mark); offsets refer to the decoded "
                 f"text, not the file; convert it with iconv -f {encoding} -t utf-8"
@@ -158,15 +162,18 @@ def decode(origin: str, data: bytes) -> Decoded:
     raise InputError(
         origin,
         f"not UTF-8 ({bad}); convert it, e.g. iconv -f latin1 -t utf-8 (use the file's real encoding)",
+        SkipCode.ENCODING,
     )
 
 
 def _checked(origin: str, decoded: Decoded) -> Decoded:
     if not decoded.text.strip().strip("\ufeff").strip():
         kind = "empty file" if not decoded.text else "only whitespace"
-        raise InputError(origin, f"{kind}; nothing to read")
+        raise InputError(origin, f"{kind}; nothing to read", SkipCode.EMPTY)
     if _control_share(decoded.text) > MAX_CONTROL_SHARE:
         raise InputError(
-            origin, "binary file (control characters); newsloom reads plain text, JSONL and HTML"
+            origin,
+            "binary file (control characters); newsloom reads plain text, JSONL and HTML",
+            SkipCode.BINARY,
         )
     return decoded

@@ -17,7 +17,7 @@ import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..models import Skipped
+from ..models import SkipCode, Skipped
 
 STDIN = "-"
 GLOB_CHARS = frozenset("*?[")
@@ -99,6 +99,7 @@ def discover(paths: Sequence[str]) -> Iterator[Found | Skipped]:
                     origin=raw,
                     reason="folder holds no article files (hidden files are ignored); "
                     "point at the folder that holds the .txt, .jsonl or .html files",
+                    code=SkipCode.NOT_FOUND,
                 )
         elif os.path.lexists(raw):
             if once(raw):
@@ -106,11 +107,19 @@ def discover(paths: Sequence[str]) -> Iterator[Found | Skipped]:
         elif GLOB_CHARS.intersection(raw):
             matches = sorted(glob.glob(raw, recursive=True))
             if not matches:
-                yield Skipped(origin=raw, reason="no file matches this pattern; check the pattern")
+                yield Skipped(
+                    origin=raw,
+                    reason="no file matches this pattern; check the pattern",
+                    code=SkipCode.NOT_FOUND,
+                )
             for match in matches:
                 if os.path.isdir(match):
                     yield from (Found(p) for p in _walk(match, seen_dirs) if once(p))
                 elif once(match):
                     yield Found(match)
         else:
-            yield Skipped(origin=raw, reason="no such file or folder; check the path")
+            yield Skipped(
+                origin=raw,
+                reason="no such file or folder; check the path",
+                code=SkipCode.NOT_FOUND,
+            )

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from ..errors import InputError
-from ..models import Article, Span, article_id
+from ..models import Article, SkipCode, Span, article_id
 from ..text.urls import source_from_url
 from .dates import normalise_date
 from .decode import binary_reason
@@ -29,15 +29,17 @@ def _extract(origin: str, data: bytes) -> Any:
     try:
         return trafilatura.bare_extraction(data, with_metadata=True, include_comments=False)
     except Exception as exc:  # a third-party parser on arbitrary bytes: report, don't crash
-        raise InputError(origin, f"HTML could not be parsed ({type(exc).__name__}: {exc})") from exc
+        raise InputError(
+            origin, f"HTML could not be parsed ({type(exc).__name__}: {exc})", SkipCode.BAD_HTML
+        ) from exc
 
 
 def html_article(origin: str, data: bytes) -> Article:
     reason = binary_reason(data)
     if reason:
-        raise InputError(origin, reason)
+        raise InputError(origin, reason, SkipCode.BINARY)
     if not data.strip():
-        raise InputError(origin, "empty file; nothing to read")
+        raise InputError(origin, "empty file; nothing to read", SkipCode.EMPTY)
     doc = _extract(origin, data)
     raw = (getattr(doc, "text", None) or "") if doc is not None else ""
     paragraphs = [line.strip() for line in raw.splitlines() if line.strip()]
@@ -45,6 +47,7 @@ def html_article(origin: str, data: bytes) -> Article:
         raise InputError(
             origin,
             "no main text found in the HTML; save the article page itself, not an index page",
+            SkipCode.NO_TEXT,
         )
     text = "\n\n".join(paragraphs)
     title = (getattr(doc, "title", None) or "").strip() or None

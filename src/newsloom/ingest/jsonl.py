@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from ..errors import InputError
-from ..models import Article, Skipped, article_id
+from ..models import Article, SkipCode, Skipped, article_id
 from ..text.urls import source_from_url
 from .dates import normalise_date
 from .decode import binary_reason, read_bytes
@@ -101,7 +101,11 @@ def _as_name(value: Any) -> str | None:
 def record_article(record: Any, origin: str) -> Article | Skipped:
     """One article from one JSON object, or the reason it is not one."""
     if not isinstance(record, dict):
-        return Skipped(origin=origin, reason=f"not a JSON object (a {type(record).__name__})")
+        return Skipped(
+            origin=origin,
+            reason=f"not a JSON object (a {type(record).__name__})",
+            code=SkipCode.BAD_JSON,
+        )
     fields: dict[str, Any] = {}
     for key, value in record.items():
         fields.setdefault(_norm(str(key)), value)
@@ -110,6 +114,7 @@ def record_article(record: Any, origin: str) -> Article | Skipped:
         return Skipped(
             origin=origin,
             reason="no article text (looked for text, content, body, article); name the field `text`",
+            code=SkipCode.NO_TEXT,
         )
     warnings = []
     raw_date = _pick(fields, "published")
@@ -137,15 +142,25 @@ def _line_record(line: bytes, origin: str) -> Article | Skipped | None:
     try:
         decoded = line.decode("utf-8").lstrip("\ufeff").strip()
     except UnicodeDecodeError as exc:
-        return Skipped(origin=origin, reason=f"not UTF-8 (invalid byte 0x{line[exc.start]:02x})")
+        return Skipped(
+            origin=origin,
+            reason=f"not UTF-8 (invalid byte 0x{line[exc.start]:02x})",
+            code=SkipCode.ENCODING,
+        )
     if not decoded:
         return None
     try:
         record = json.loads(decoded)
     except json.JSONDecodeError as exc:
-        return Skipped(origin=origin, reason=f"invalid JSON ({exc.msg} at column {exc.colno})")
+        return Skipped(
+            origin=origin,
+            reason=f"invalid JSON ({exc.msg} at column {exc.colno})",
+            code=SkipCode.BAD_JSON,
+        )
     except RecursionError:
-        return Skipped(origin=origin, reason="invalid JSON (nested too deeply)")
+        return Skipped(
+            origin=origin, reason="invalid JSON (nested too deeply)", code=SkipCode.BAD_JSON
+        )
     return record_article(record, origin)
 
 
@@ -164,7 +179,7 @@ def read_jsonl(path: str, max_line_bytes: int) -> Iterator[Article | Skipped]:
     with fh:
         reason = binary_reason(fh.read(8192))
         if reason:
-            raise InputError(path, reason)
+            raise InputError(path, reason, SkipCode.BINARY)
         fh.seek(0)
         found = False
         lineno = 0
@@ -177,6 +192,7 @@ def read_jsonl(path: str, max_line_bytes: int) -> Iterator[Article | Skipped]:
                 yield Skipped(
                     origin=origin,
                     reason=f"line too long (over max_file_bytes = {max_line_bytes} bytes)",
+                    code=SkipCode.TOO_LARGE,
                 )
                 continue
             item = _line_record(line, origin)
@@ -184,7 +200,7 @@ def read_jsonl(path: str, max_line_bytes: int) -> Iterator[Article | Skipped]:
                 found = True
                 yield item
         if not found:
-            raise InputError(path, "empty file; no JSON lines to read")
+            raise InputError(path, "empty file; no JSON lines to read", SkipCode.EMPTY)
 
 
 def read_json(path: str, max_bytes: int) -> Iterator[Article | Skipped]:
@@ -192,22 +208,25 @@ def read_json(path: str, max_bytes: int) -> Iterator[Article | Skipped]:
     data = read_bytes(path, max_bytes)
     reason = binary_reason(data)
     if reason:
-        raise InputError(path, reason)
+        raise InputError(path, reason, SkipCode.BINARY)
     try:
         doc = json.loads(data.decode("utf-8").lstrip("\ufeff"))
     except UnicodeDecodeError as exc:
         raise InputError(
-            path, f"not UTF-8 (invalid byte 0x{data[exc.start]:02x} at offset {exc.start})"
+            path,
+            f"not UTF-8 (invalid byte 0x{data[exc.start]:02x} at offset {exc.start})",
+            SkipCode.ENCODING,
         ) from exc
     except json.JSONDecodeError as exc:
         if not data.strip():
-            raise InputError(path, "empty file; nothing to read") from exc
+            raise InputError(path, "empty file; nothing to read", SkipCode.EMPTY) from exc
         raise InputError(
             path,
             f"invalid JSON ({exc.msg} at line {exc.lineno}); for one article per line name it .jsonl",
+            SkipCode.BAD_JSON,
         ) from exc
     except RecursionError as exc:
-        raise InputError(path, "invalid JSON (nested too deeply)") from exc
+        raise InputError(path, "invalid JSON (nested too deeply)", SkipCode.BAD_JSON) from exc
     if isinstance(doc, dict):
         listed = next((doc[k] for k in LIST_KEYS if isinstance(doc.get(k), list)), None)
         if listed is None:
@@ -215,8 +234,10 @@ def read_json(path: str, max_bytes: int) -> Iterator[Article | Skipped]:
             return
         doc = listed
     if not isinstance(doc, list):
-        raise InputError(path, f"JSON holds a {type(doc).__name__}, not articles")
+        raise InputError(
+            path, f"JSON holds a {type(doc).__name__}, not articles", SkipCode.BAD_JSON
+        )
     if not doc:
-        raise InputError(path, "JSON array is empty; nothing to read")
+        raise InputError(path, "JSON array is empty; nothing to read", SkipCode.EMPTY)
     for i, record in enumerate(doc):
         yield record_article(record, f"{path}[{i}]")

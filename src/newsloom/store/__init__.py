@@ -1,5 +1,31 @@
 """Persistent storage of articles, analyses and stories, chosen by URL."""
 
+from .base import Store
+from .records import (
+    ArticleRow,
+    ArticleText,
+    PersonRow,
+    PostRow,
+    QuoteRow,
+    SearchHit,
+    SpeakerRow,
+    StorySummary,
+    as_dict,
+)
 from .sql import SqlStore, normalise_url, open_store
 
-__all__ = ["SqlStore", "normalise_url", "open_store"]
+__all__ = [
+    "ArticleRow",
+    "ArticleText",
+    "PersonRow",
+    "PostRow",
+    "QuoteRow",
+    "SearchHit",
+    "SpeakerRow",
+    "Store",
+    "StorySummary",
+    "SqlStore",
+    "as_dict",
+    "normalise_url",
+    "open_store",
+]

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text
 
-SCHEMA_VERSION = 1
+# 2: stories lost the never-written `first_published` column (dates come from the articles).
+# A version-1 store opens unchanged (its column stays, NULL); an older newsloom refuses a
+# version-2 store instead of failing on the missing column when it writes a story.
+SCHEMA_VERSION = 2
 
 metadata = MetaData()
 
@@ -87,7 +90,6 @@ stories = Table(
     metadata,
     Column("id", String(32), primary_key=True),
     Column("title", Text),
-    Column("first_published", String(10)),
     Column("n_articles", Integer, nullable=False),
     Column("data", Text, nullable=False),
 )

@@ -1,13 +1,13 @@
 """The SQL store: SQLite by default, PostgreSQL by URL (SQLAlchemy 2 Core).
 
 Every article is written in one transaction together with its projections, so a crash
-mid-ingest leaves the store as it was before that article.
+mid-ingest leaves the store as it was before that article. Every database failure, on a read
+or a write, leaves through ``_failures`` as a ``StoreError`` saying what to check.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -27,11 +27,24 @@ from sqlalchemy import (
     select,
     text,
 )
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-from ..errors import StoreError
+from ..errors import AmbiguousIdError, StoreError
 from ..models import ArticleAnalysis, Story
 from . import schema as t
+from .base import Store
+from .records import (
+    ArticleRow,
+    ArticleText,
+    PersonRow,
+    PostRow,
+    QuoteRow,
+    SearchHit,
+    SpeakerRow,
+    StorySummary,
+)
+from .search import MARK_CLOSE, MARK_OPEN, SNIPPET_TOKENS, like_snippet, search_terms, split_snippet
 
 
 def normalise_url(url: str) -> str:
@@ -43,42 +56,20 @@ def normalise_url(url: str) -> str:
     return f"sqlite:///{Path(url).expanduser()}"
 
 
-# Search: at most this many words of a query are used (a pasted paragraph stays cheap).
-MAX_SEARCH_TERMS = 12
-# Words of context a snippet shows around the match (FTS5 `snippet()` token budget).
-SNIPPET_TOKENS = 18
-# Characters of context either side of the first match in the LIKE fallback's snippets.
-SNIPPET_CHARS = 90
-# Snippet highlight markers: control characters that never occur in stored text.
-MARK_OPEN, MARK_CLOSE = "\x02", "\x03"
-WORD = re.compile(r"\w+")
+def shown_url(url: str) -> str:
+    """The URL for messages: the password hidden."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
 
 
-def search_terms(query: str) -> list[str]:
-    """The words of a user query; FTS5 operators and punctuation are never interpreted."""
-    return WORD.findall(query)[:MAX_SEARCH_TERMS]
+# What to check, by backend, when the database fails under a running store.
+CHECK_SQLITE = "check that the database file still exists, is readable and is not corrupted"
+CHECK_SERVER = "check that the database server is up and the database still exists"
 
 
-def split_snippet(marked: str) -> tuple[str, list[tuple[int, int]]]:
-    """A snippet with MARK_OPEN/MARK_CLOSE markers → plain text and highlight offsets."""
-    out: list[str] = []
-    highlights: list[tuple[int, int]] = []
-    pos = 0
-    start = None
-    for ch in marked:
-        if ch == MARK_OPEN:
-            start = pos
-        elif ch == MARK_CLOSE:
-            if start is not None and pos > start:
-                highlights.append((start, pos))
-            start = None
-        else:
-            out.append(ch)
-            pos += 1
-    return "".join(out), highlights
-
-
-def _sqlite_pragmas(dbapi_conn, _record) -> None:
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA journal_mode=WAL")
@@ -102,10 +93,31 @@ class SqlStore:
                 self._create_fts()
         except SQLAlchemyError as exc:
             raise StoreError(
-                f"cannot open the store at {self.url}: {exc.__class__.__name__}: {exc}. "
-                "Check the --db URL (e.g. sqlite:///newsloom.db or "
+                f"cannot open the store at {shown_url(self.url)}: {exc.__class__.__name__}: "
+                f"{exc}. Check the --db URL (e.g. sqlite:///newsloom.db or "
                 "postgresql+psycopg://user:pass@host/db)."
             ) from exc
+
+    # -- the one place database errors become StoreError ----------------------------------
+
+    @contextmanager
+    def _failures(self, doing: str) -> Iterator[None]:
+        try:
+            yield
+        except SQLAlchemyError as exc:
+            check = CHECK_SQLITE if self.engine.dialect.name == "sqlite" else CHECK_SERVER
+            cause = getattr(exc, "orig", None) or exc
+            first_line = (str(cause).strip().splitlines() or [""])[0]
+            raise StoreError(
+                f"{doing} the store at {shown_url(self.url)} failed "
+                f"({exc.__class__.__name__}: {first_line}); {check}"
+            ) from exc
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        """A connection for reads; a failure of the database becomes a StoreError."""
+        with self._failures("reading"), self.engine.connect() as conn:
+            yield conn
 
     # -- schema ---------------------------------------------------------------------------
 
@@ -166,11 +178,8 @@ class SqlStore:
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
         """All writes inside commit together or not at all."""
-        try:
-            with self.engine.begin() as conn:
-                yield conn
-        except SQLAlchemyError as exc:
-            raise StoreError(f"write to {self.url} failed and was rolled back: {exc}") from exc
+        with self._failures("writing (rolled back) to"), self.engine.begin() as conn:
+            yield conn
 
     def close(self) -> None:
         self.engine.dispose()
@@ -178,7 +187,7 @@ class SqlStore:
     # -- articles -------------------------------------------------------------------------
 
     def has_article(self, article_id: str) -> bool:
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             return (
                 conn.execute(select(t.articles.c.id).where(t.articles.c.id == article_id)).first()
                 is not None
@@ -272,78 +281,66 @@ class SqlStore:
         )
         if article_ids is not None:
             query = query.where(t.analyses.c.article_id.in_(list(article_ids)))
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             for (data,) in conn.execute(query):
                 yield ArticleAnalysis.model_validate_json(data)
 
     def article_ids(self) -> list[str]:
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             return [
                 aid for (aid,) in conn.execute(select(t.articles.c.id).order_by(t.articles.c.id))
             ]
 
     def count_articles(self) -> int:
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             return conn.execute(select(func.count()).select_from(t.articles)).scalar_one()
 
-    def articles(self, limit: int | None = None) -> list[dict[str, Any]]:
+    def articles(self, limit: int | None = None) -> list[ArticleRow]:
         c = t.articles.c
         query = select(c.id, c.source, c.published, c.title, c.origin, c.format).order_by(
             c.published.desc(), c.id
         )
         if limit:
             query = query.limit(limit)
-        with self.engine.connect() as conn:
-            return [dict(r._mapping) for r in conn.execute(query)]
+        with self._read() as conn:
+            return [ArticleRow(**r._mapping) for r in conn.execute(query)]
 
-    def people(self, entity_types: Sequence[str] = ("PERSON",)) -> list[dict[str, Any]]:
+    def people(self, entity_types: Sequence[str] = ("PERSON",)) -> list[PersonRow]:
         """Entities grouped by name: articles naming them, ages and roles stated."""
         c = t.entities.c
         query = select(c.name, c.type, c.age, c.roles, c.article_id).where(
             c.type.in_(list(entity_types))
         )
-        grouped: dict[tuple[str, str], dict[str, Any]] = {}
-        with self.engine.connect() as conn:
+        grouped: dict[tuple[str, str], PersonRow] = {}
+        with self._read() as conn:
             for name, etype, age, roles, article_id in conn.execute(query):
-                row = grouped.setdefault(
-                    (name, etype),
-                    {"name": name, "type": etype, "ages": [], "roles": [], "article_ids": []},
-                )
-                if age is not None and age not in row["ages"]:
-                    row["ages"].append(age)
+                row = grouped.setdefault((name, etype), PersonRow(name, etype, [], [], []))
+                if age is not None and age not in row.ages:
+                    row.ages.append(age)
                 for role in json.loads(roles):
-                    if role not in row["roles"]:
-                        row["roles"].append(role)
-                row["article_ids"].append(article_id)
-        return sorted(grouped.values(), key=lambda r: (-len(r["article_ids"]), r["name"]))
+                    if role not in row.roles:
+                        row.roles.append(role)
+                row.article_ids.append(article_id)
+        return sorted(grouped.values(), key=lambda r: (-len(r.article_ids), r.name))
 
-    def posts(self) -> list[dict[str, Any]]:
+    def posts(self) -> list[PostRow]:
         """Embedded posts, one row per distinct post with the articles embedding it."""
         c = t.posts.c
         query = select(
             c.post_id, c.platform, c.handle, c.author, c.date, c.text, c.article_id
         ).order_by(c.date, c.post_id)
-        grouped: dict[str, dict[str, Any]] = {}
-        with self.engine.connect() as conn:
+        grouped: dict[str, PostRow] = {}
+        with self._read() as conn:
             for post_id, platform, handle, author, date, text, article_id in conn.execute(query):
                 row = grouped.setdefault(
-                    post_id,
-                    {
-                        "id": post_id,
-                        "platform": platform,
-                        "handle": handle,
-                        "author": author,
-                        "date": date,
-                        "text": text,
-                        "article_ids": [],
-                    },
+                    post_id, PostRow(post_id, platform, handle, author, date, text, [])
                 )
-                row["article_ids"].append(article_id)
+                row.article_ids.append(article_id)
         return list(grouped.values())
 
     def quotes(
         self, speaker: str | None = None, limit: int = 100, offset: int = 0
-    ) -> list[dict[str, Any]]:
+    ) -> list[QuoteRow]:
         """Stored quote mentions (of one speaker, case-insensitive, when given), by article."""
         q, a, sa = t.quotes.c, t.articles.c, t.story_articles.c
         query = (
@@ -368,10 +365,10 @@ class SqlStore:
         )
         if speaker is not None:
             query = query.where(func.lower(q.speaker) == speaker.lower())
-        with self.engine.connect() as conn:
-            return [dict(r._mapping) for r in conn.execute(query)]
+        with self._read() as conn:
+            return [QuoteRow(**r._mapping) for r in conn.execute(query)]
 
-    def speakers(self) -> list[dict[str, Any]]:
+    def speakers(self) -> list[SpeakerRow]:
         """Speakers with how many quote mentions and articles they have."""
         q = t.quotes.c
         query = (
@@ -384,12 +381,12 @@ class SqlStore:
             .group_by(q.speaker)
             .order_by(func.count().desc(), q.speaker)
         )
-        with self.engine.connect() as conn:
-            return [dict(r._mapping) for r in conn.execute(query)]
+        with self._read() as conn:
+            return [SpeakerRow(**r._mapping) for r in conn.execute(query)]
 
     # -- search ---------------------------------------------------------------------------
 
-    def search(self, query: str, limit: int = 20) -> list[dict[str, Any]]:
+    def search(self, query: str, limit: int = 20) -> list[SearchHit]:
         """Articles and quotes matching every word of ``query``, best first.
 
         Each hit: kind (article|quote), article_id, start/end (the quote span; the whole text
@@ -404,7 +401,7 @@ class SqlStore:
             return self._search_fts(terms, limit)
         return self._search_like(terms, limit)
 
-    def _search_fts(self, terms: list[str], limit: int) -> list[dict[str, Any]]:
+    def _search_fts(self, terms: list[str], limit: int) -> list[SearchHit]:
         match = " ".join(f'"{term}"' for term in terms)
         sql = text(
             f"SELECT f.kind, f.article_id, f.span_start, f.span_end, f.title AS ftitle, "
@@ -421,7 +418,7 @@ class SqlStore:
             "q": match,
             "limit": limit,
         }
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             rows = conn.execute(sql, params).all()
         hits = []
         for r in rows:
@@ -440,7 +437,7 @@ class SqlStore:
             )
         return hits
 
-    def _search_like(self, terms: list[str], limit: int) -> list[dict[str, Any]]:
+    def _search_like(self, terms: list[str], limit: int) -> list[SearchHit]:
         """Search without FTS5 (PostgreSQL & co.): every word as a case-insensitive substring."""
         a, q, sa = t.articles.c, t.quotes.c, t.story_articles.c
         cols = (a.title, a.source, a.published, sa.story_id)
@@ -460,16 +457,16 @@ class SqlStore:
             .limit(limit)
         )
         hits = []
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             for r in conn.execute(quote_query):
-                snippet, highlights = _like_snippet(r.text, terms)
+                snippet, highlights = like_snippet(r.text, terms)
                 hits.append(
                     self._hit(
                         "quote", r.article_id, r.start, r.end, r, snippet, highlights, r.speaker
                     )
                 )
             for row in conn.execute(art_query):
-                snippet, highlights = _like_snippet(row.text, terms)
+                snippet, highlights = like_snippet(row.text, terms)
                 hits.append(
                     self._hit("article", row.id, 0, len(row.text), row, snippet, highlights, None)
                 )
@@ -485,26 +482,26 @@ class SqlStore:
         snippet: str,
         highlights: list[tuple[int, int]],
         speaker: str | None,
-    ) -> dict[str, Any]:
-        return {
-            "kind": kind,
-            "article_id": article_id,
-            "start": start,
-            "end": end,
-            "title": row.title,
-            "source": row.source,
-            "published": row.published,
-            "story_id": row.story_id,
-            "speaker": speaker or None,
-            "snippet": snippet,
-            "highlights": [list(h) for h in highlights],
-        }
+    ) -> SearchHit:
+        return SearchHit(
+            kind=kind,
+            article_id=article_id,
+            start=start,
+            end=end,
+            title=row.title,
+            source=row.source,
+            published=row.published,
+            story_id=row.story_id,
+            speaker=speaker or None,
+            snippet=snippet,
+            highlights=[list(h) for h in highlights],
+        )
 
     # -- stories --------------------------------------------------------------------------
 
     def story_summaries(
         self, limit: int | None = None, offset: int = 0, story_ids: Sequence[str] | None = None
-    ) -> list[dict[str, Any]]:
+    ) -> list[StorySummary]:
         """Stories without their analysis: id, title, article count, outlets, first/last date.
 
         Biggest stories first; cheap enough for a page listing thousands of stories.
@@ -531,9 +528,9 @@ class SqlStore:
             .group_by(s.id, s.title, s.n_articles)
             .order_by(s.n_articles.desc(), s.id)
         )
-        with self.engine.connect() as conn:
-            rows = [dict(r._mapping) for r in conn.execute(query)]
-            ids = [r["id"] for r in rows]
+        with self._read() as conn:
+            rows = conn.execute(query).all()
+            ids = [r.id for r in rows]
             outlets: dict[str, list[str]] = {i: [] for i in ids}
             if ids:
                 sources = (
@@ -546,23 +543,21 @@ class SqlStore:
                 for story_id, source in conn.execute(sources):
                     if source:
                         outlets[story_id].append(source)
-        for row in rows:
-            row["outlets"] = outlets[row["id"]]
-        return rows
+        return [StorySummary(**r._mapping, outlets=outlets[r.id]) for r in rows]
 
     def count_stories(self) -> int:
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             return conn.execute(select(func.count()).select_from(t.stories)).scalar_one()
 
-    def article_text(self, article_id: str) -> dict[str, Any] | None:
+    def article_text(self, article_id: str) -> ArticleText | None:
         """One stored article with its text (no analysis), or None."""
         c = t.articles.c
         query = select(
             c.id, c.origin, c.path, c.format, c.source, c.title, c.published, c.url, c.text
         ).where(c.id == article_id)
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             row = conn.execute(query).first()
-        return dict(row._mapping) if row else None
+        return ArticleText(**row._mapping) if row else None
 
     def replace_stories(self, stories: Sequence[Story]) -> None:
         """Write ``stories`` (replacing any stored story that shares an article with them)."""
@@ -586,7 +581,6 @@ class SqlStore:
                         id=s.id,
                         title=s.title,
                         n_articles=len(s.article_ids),
-                        first_published=None,
                         data=s.model_dump_json(),
                     )
                 )
@@ -597,7 +591,7 @@ class SqlStore:
 
     def stories(self) -> list[Story]:
         query = select(t.stories.c.data).order_by(t.stories.c.n_articles.desc(), t.stories.c.id)
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             return [Story.model_validate_json(data) for (data,) in conn.execute(query)]
 
     def story(self, story_id: str) -> Story | None:
@@ -606,10 +600,10 @@ class SqlStore:
         # A prefix is escaped so that `%` or `_` in it match themselves, not any text.
         escaped = story_id.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         prefix = select(t.stories.c.data).where(t.stories.c.id.like(f"{escaped}%", escape="\\"))
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             rows = conn.execute(exact).all() or conn.execute(prefix).all()
         if len(rows) > 1:
-            raise StoreError(
+            raise AmbiguousIdError(
                 f"story id prefix {story_id!r} is ambiguous ({len(rows)} stories); give more characters"
             )
         return Story.model_validate_json(rows[0][0]) if rows else None
@@ -618,12 +612,12 @@ class SqlStore:
         query = select(t.story_articles.c.story_id).where(
             t.story_articles.c.article_id == article_id
         )
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             row = conn.execute(query).first()
         return row[0] if row else None
 
     def get_meta(self, key: str) -> str | None:
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             row = conn.execute(select(t.meta.c.value).where(t.meta.c.key == key)).first()
         return row[0] if row else None
 
@@ -633,16 +627,6 @@ class SqlStore:
             conn.execute(insert(t.meta).values(key=key, value=value))
 
 
-def _like_snippet(body: str, terms: list[str]) -> tuple[str, list[tuple[int, int]]]:
-    """A window of ``body`` around the first match of any term, with every term highlighted."""
-    pattern = re.compile("|".join(re.escape(w) for w in terms), re.IGNORECASE)
-    first = pattern.search(body)
-    lo = max(0, (first.start() if first else 0) - SNIPPET_CHARS)
-    hi = min(len(body), (first.end() if first else 0) + SNIPPET_CHARS)
-    prefix, suffix = ("…" if lo else ""), ("…" if hi < len(body) else "")
-    window = prefix + body[lo:hi] + suffix
-    return window, [(m.start(), m.end()) for m in pattern.finditer(window)]
-
-
-def open_store(url: str) -> SqlStore:
+def open_store(url: str) -> Store:
+    """The store at ``url``: a file path or ``:memory:`` (SQLite), or an SQLAlchemy URL."""
     return SqlStore(url)

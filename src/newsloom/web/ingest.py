@@ -1,24 +1,42 @@
-"""Articles POSTed to the API: read like JSONL records, analysed, stored, attached to stories.
+"""Writes: ``POST /api/articles`` analyses and stores new articles and attaches them to stories.
 
-Each record is read like a JSONL line, then ``api.ingest_items`` does what ``newsloom
-ingest`` does: skip stored articles, analyse and store the new ones, attach them to stories.
+Each article is read like a JSONL record, then the library does what ``newsloom ingest``
+does: skip stored articles, analyse and store the new ones, attach them to stories.
 """
 
-from __future__ import annotations
-
-from collections.abc import Sequence
 from typing import Any
 
+from fastapi import APIRouter, Depends
+
 from .. import api
-from ..config import Settings
-from ..ingest import record_article
-from ..store import SqlStore
+from . import schemas as s
+from .deps import State, writer
 
-ORIGIN = "api"
+WRITE_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": s.ErrorBody} for code in (400, 401, 403, 413)
+}
+
+router = APIRouter()
 
 
-def ingest_records(
-    store: SqlStore, records: Sequence[dict[str, Any]], settings: Settings
-) -> api.RunReport:
-    items = (record_article(record, f"{ORIGIN}:{n}") for n, record in enumerate(records, start=1))
-    return api.ingest_items(items, store, settings)
+@router.post(
+    "/api/articles",
+    response_model=s.IngestResult,
+    status_code=201,
+    tags=["articles"],
+    dependencies=[Depends(writer)],
+    responses=WRITE_ERRORS,
+)
+def add_articles(state: State, body: s.IngestRequest) -> Any:
+    """Analyse and store new articles and attach them to stories (stored ones are skipped)."""
+    records = [a.model_dump(exclude_none=True) for a in body.articles]
+    with state.write_lock:
+        report = api.ingest_records(records, state.store, state.settings)
+    return {
+        "read": report.read,
+        "added": report.added,
+        "already_stored": report.already_stored,
+        "skipped": [k.model_dump(include={"origin", "reason"}) for k in report.skipped],
+        "article_ids": report.article_ids,
+        "story_ids": [state.store.story_of(aid) for aid in report.article_ids],
+    }
