@@ -352,6 +352,7 @@ def test_split_key_rows(key, expected):
     assert split_key(key) == expected
 
 
+@pytest.mark.slow
 def test_every_article_is_analysed(run):
     missing = sorted(set(ARTICLES) - set(run.by_key))
     assert missing == [], f"not analysed: {missing}; skipped: {run.corpus.skipped}"
@@ -649,6 +650,7 @@ def pair_in(pair: tuple[str, str], pairs: Sequence[tuple[str, str]]) -> tuple[st
     return pair if pair in pairs else None
 
 
+@pytest.mark.slow
 def test_lookalike_events_stay_apart_and_each_is_one_story(run):
     for story in STORIES:
         if "lookalike_of" not in story:
@@ -925,6 +927,7 @@ def field_score(run: Run, row: Row) -> FieldScore:
     return FieldScore(row.field, recall=side(row.gold), precision=side(row.predicted))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("row", ROWS, ids=[r.field for r in ROWS])
 def test_field_meets_its_floor(run, row):
     """Print the figure (visible with -s) and hold it to its floor."""
