@@ -109,7 +109,9 @@ def record_article(record: Any, origin: str) -> Article | Skipped:
     if text is None or not text.strip():
         return Skipped(
             origin=origin,
-            reason="no article text (looked for text, content, body, article); name the field `text`",
+            reason=(
+                "no article text (looked for text, content, body, article); name the field `text`"
+            ),
         )
     warnings = []
     raw_date = _pick(fields, "published")
@@ -204,7 +206,8 @@ def read_json(path: str, max_bytes: int) -> Iterator[Article | Skipped]:
             raise InputError(path, "empty file; nothing to read") from exc
         raise InputError(
             path,
-            f"invalid JSON ({exc.msg} at line {exc.lineno}); for one article per line name it .jsonl",
+            f"invalid JSON ({exc.msg} at line {exc.lineno}); "
+            "for one article per line name it .jsonl",
         ) from exc
     except RecursionError as exc:
         raise InputError(path, "invalid JSON (nested too deeply)") from exc
