@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint bench clean pg-up
+.PHONY: install demo test check lint bench clean pg-up
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +36,13 @@ pg-up:
 test: $(STAMP) $(CHROMIUM) pg-up
 	$(PY) -m pytest -q
 
+# The fast local loop: unit tests only (markers in pyproject.toml); `make test` runs them all.
+FAST := not slow and not browser and not postgres and not schemathesis and not multiprocess
+check: $(STAMP)
+	$(PY) -m pytest -q -m "$(FAST)"
+
 lint: $(STAMP)
+	$(VENV)/bin/ruff format --check src tests bench
 	$(VENV)/bin/ruff check src tests bench
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-cache

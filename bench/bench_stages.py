@@ -79,11 +79,13 @@ def main() -> None:
     for spec in specs:
         secs = spent[spec.name]
         print(
-            f"  {spec.name:12s} {1000 * secs / n:7.2f} ms/article  {100 * secs / parse:5.1f}% of parse"
+            f"  {spec.name:12s} {1000 * secs / n:7.2f} ms/article  "
+            f"{100 * secs / parse:5.1f}% of parse"
         )
     total = sum(spent.values())
     print(
-        f"  {'all stages':12s} {1000 * total / n:7.2f} ms/article  {100 * total / parse:5.1f}% of parse"
+        f"  {'all stages':12s} {1000 * total / n:7.2f} ms/article  "
+        f"{100 * total / parse:5.1f}% of parse"
     )
 
 

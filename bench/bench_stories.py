@@ -167,7 +167,8 @@ def main() -> None:
         return
     rows = []
     print(
-        f"{'articles':>9} {'seconds':>9} {'ms/article':>11} {'peak RSS MB':>12} {'RSS growth MB':>14} {'stories':>8} {'events':>7} {'B3 F1':>6}"
+        f"{'articles':>9} {'seconds':>9} {'ms/article':>11} {'peak RSS MB':>12} "
+        f"{'RSS growth MB':>14} {'stories':>8} {'events':>7} {'B3 F1':>6}"
     )
     for n in args.sizes:
         out = subprocess.run(

@@ -127,10 +127,12 @@ def main() -> None:
             "ratio_to_spacy_2proc": rows["spaCy nlp.pipe, n_process=2"] / nl2,
         }
         print(
-            f"throughput ratio newsloom/spaCy (1 process): {figures['ratio_to_spacy_1']:.2f}  (goal >= 0.8)"
+            "throughput ratio newsloom/spaCy (1 process): "
+            f"{figures['ratio_to_spacy_1']:.2f}  (goal >= 0.8)"
         )
         print(
-            f"--workers 2 speed-up over 1 worker:          {figures['workers2_speedup']:.2f}x (goal >= 1.7)"
+            "--workers 2 speed-up over 1 worker:          "
+            f"{figures['workers2_speedup']:.2f}x (goal >= 1.7)"
         )
         print(
             f"throughput ratio newsloom/spaCy (2 processes): {figures['ratio_to_spacy_2proc']:.2f}"

@@ -162,7 +162,8 @@ def main() -> None:
                 "index page (100 stories)": ["/"] * args.requests,
             }
             print(
-                f"{args.requests} requests per endpoint, {args.concurrency} concurrent, 1 server process"
+                f"{args.requests} requests per endpoint, {args.concurrency} concurrent, "
+                "1 server process"
             )
             print(f"{'endpoint':30} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'errors':>7}")
             for name, paths in cases.items():

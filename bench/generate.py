@@ -139,8 +139,8 @@ def article(rng: random.Random, ev: Event, outlet: str) -> tuple[str, str]:
     paras = [
         f"{place} — {upper_first(what.format(place=ev.place, org=org))} on {ev.date:%A}, "
         f"and {after}, {rng.choice(['officials', 'police', 'witnesses'])} said.",
-        f'{upper_first(r1)} {p1}, {a1}, said: "We did everything we could, and we will keep doing it '
-        f'until every family in {ev.place} is safe."',
+        f'{upper_first(r1)} {p1}, {a1}, said: "We did everything we could, '
+        f'and we will keep doing it until every family in {ev.place} is safe."',
         f"About {ev.figure} people were affected, according to a statement from {org}. "
         + " ".join(rng.sample(FILLER, 3)),
         f'"This is not the end of it," {p2.split()[-1]}, the {r2}, {rng.choice(VERBS)}. '

@@ -50,7 +50,8 @@ def pg_url():
     except SQLAlchemyError as exc:
         admin.dispose()
         pytest.skip(
-            f"no PostgreSQL at {PG_ADMIN_URL} (start one with scripts/pg-up.sh): {exc.__class__.__name__}"
+            f"no PostgreSQL at {PG_ADMIN_URL} (start one with scripts/pg-up.sh): "
+            f"{exc.__class__.__name__}"
         )
     yield PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
     with admin.connect() as conn:

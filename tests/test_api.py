@@ -37,6 +37,7 @@ def batch_groups(tmp_path_factory) -> set[frozenset[str]]:
     return groups
 
 
+@pytest.mark.slow
 def test_ingesting_in_two_runs_attaches_to_existing_stories(tmp_path, batch_groups):
     db = str(tmp_path / "incremental.db")
     store = open_store(db)
@@ -56,6 +57,7 @@ def test_ingesting_in_two_runs_attaches_to_existing_stories(tmp_path, batch_grou
     store.close()
 
 
+@pytest.mark.slow
 def test_articles_stored_by_an_interrupted_run_get_a_story_next_time(tmp_path, batch_groups):
     db = str(tmp_path / "recover.db")
     store = open_store(db)

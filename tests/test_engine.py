@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from newsloom.config import Settings
 from newsloom.engine import run_analysis
 from newsloom.models import Article, ArticleAnalysis, article_id
@@ -16,6 +18,7 @@ def articles(n: int) -> list[Article]:
     return [Article(id=article_id(t), text=t, origin=f"mem:{i}") for i, t in enumerate(texts)]
 
 
+@pytest.mark.multiprocess
 def test_parallel_matches_serial_in_input_order():
     items = articles(7)
     serial = list(run_analysis(items, Settings(workers=1, batch_size=2)))

@@ -6,9 +6,10 @@ Two parts:
    occurs verbatim in its article, the stories only name articles of their own, the corpus is
    clean UTF-8 with invented `.example` outlets.
 2. newsloom's output against the gold: the corpus is analysed once per session through
-   ``newsloom.api.analyze`` and each result is scored (recall/precision) against a floor.
-   Floors are set a little under what the pipeline measured when they were written; the
-   figures printed with ``-s`` show the current values.
+   ``newsloom.api.analyze`` and each field is scored (recall, precision or F1) against a
+   floor: ROWS at the end is the table of (field, items and matcher, floor), scored by the one
+   scorer in ``newsloom.eval.gold``. Floors are set a little under what the pipeline measured
+   when they were written; the figures printed with ``-s`` show the current values.
 """
 
 from __future__ import annotations
@@ -17,13 +18,42 @@ import html
 import json
 import re
 from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from newsloom.models import ArticleAnalysis, Corpus, Story, article_id
+from newsloom.eval.gold import (
+    FieldScore,
+    Item,
+    Match,
+    Matcher,
+    Score,
+    first,
+    load_gold,
+    norm_name,
+    outlet_key,
+    overlaps,
+    score,
+)
+from newsloom.models import (
+    Article,
+    ArticleAnalysis,
+    CopiedPassage,
+    Corpus,
+    CreditedSource,
+    Entity,
+    FactGroup,
+    Post,
+    Quote,
+    QuoteMention,
+    Story,
+    StoryEntity,
+    StoryPost,
+    article_id,
+)
 from tests.conftest import EXAMPLES
 
 CORPUS = EXAMPLES / "corpus"
@@ -59,16 +89,7 @@ CREDIT_FLOOR = 0.9
 FACTS_FLOOR = 0.6
 TIMELINE_FLOOR = 0.9
 
-# A predicted span matches a gold span when they share at least this share of the shorter one
-# (a quote found with its marks, or one paragraph of a multi-paragraph quote, still matches).
-SPAN_OVERLAP = 0.5
-
-
-def load_gold() -> dict[str, Any]:
-    return json.loads(GOLD_PATH.read_text(encoding="utf-8"))
-
-
-GOLD = load_gold()
+GOLD = load_gold(GOLD_PATH)
 ARTICLES: dict[str, dict[str, Any]] = GOLD["articles"]
 STORIES: list[dict[str, Any]] = GOLD["stories"]
 
@@ -290,39 +311,6 @@ def run() -> Run:
     return Run(corpus, by_key, {a.article.id: k for k, a in by_key.items()})
 
 
-def norm_name(name: str | None) -> str:
-    return " ".join(re.sub(r"[^\w\s-]", " ", (name or "").lower()).split())
-
-
-def outlet_key(name: str | None) -> str:
-    s = (name or "").lower().strip()
-    s = re.sub(r"^https?://", "", s).removeprefix("www.").split("/")[0]
-    s = re.sub(r"\.[a-z]+$", "", s) if " " not in s else s
-    s = s.removeprefix("the ")
-    return re.sub(r"[^a-z0-9]", "", s)
-
-
-def rate(hits: int, total: int) -> float:
-    return hits / total if total else 1.0
-
-
-def report(label: str, value: float, misses: list[Any]) -> str:
-    line = f"{label}: {value:.2f}; misses: {misses[:12]}"
-    print(line)
-    return line
-
-
-def check(label: str, value: float, floor: float, misses: list[Any]) -> None:
-    """Print the figure (visible with -s) and hold it to its floor."""
-    line = report(f"{label} (floor {floor})", value, misses)
-    assert value >= floor, line
-
-
-def analysis(run: Run, key: str) -> ArticleAnalysis:
-    assert key in run.by_key, f"{key} was not analysed (read or stage failure)"
-    return run.by_key[key]
-
-
 @pytest.mark.parametrize(
     ("a", "b", "same"),
     [
@@ -364,44 +352,43 @@ def test_split_key_rows(key, expected):
     assert split_key(key) == expected
 
 
+@pytest.mark.slow
 def test_every_article_is_analysed(run):
     missing = sorted(set(ARTICLES) - set(run.by_key))
     assert missing == [], f"not analysed: {missing}; skipped: {run.corpus.skipped}"
 
 
-def _metadata_score(run: Run, field: str, same) -> tuple[float, list[Any]]:
-    hits, misses, total = 0, [], 0
-    for key, gold in ARTICLES.items():
-        if gold[field] is None or key not in run.by_key:
-            total += gold[field] is not None
-            continue
-        total += 1
-        got = getattr(run.by_key[key].article, field)
-        if same(got, gold[field]):
-            hits += 1
-        else:
-            misses.append((key, got, gold[field]))
-    return rate(hits, total), misses
+# Each field below yields the items to find (gold items with their candidate predictions, or
+# predictions with the gold as candidates for precision); its matcher sits beside it and its
+# floor in ROWS at the end, where one test scores them all with ``newsloom.eval.gold``.
+
+# -- article metadata: one item per article whose gold gives the field
 
 
-def test_published_dates(run):
-    score, misses = _metadata_score(run, "published", lambda got, want: (got or "")[:10] == want)
-    check("published", score, PUBLISHED_FLOOR, misses)
+def metadata(field: str) -> Callable[[Run], list[Item]]:
+    def items(run: Run) -> list[Item]:
+        return [
+            Item(key, gold[field], [run.by_key[key].article] if key in run.by_key else [])
+            for key, gold in ARTICLES.items()
+            if gold[field] is not None
+        ]
+
+    return items
 
 
-def test_sources(run):
-    score, misses = _metadata_score(
-        run, "source", lambda got, want: outlet_key(got) == outlet_key(want)
-    )
-    check("source", score, SOURCE_FLOOR, misses)
+def same_day(want: str, got: Article) -> bool:
+    return (got.published or "")[:10] == want
 
 
-def test_titles(run):
-    def same(got: str | None, want: str) -> bool:
-        return bool(got) and norm_name(got).startswith(norm_name(want))
+def same_outlet(want: str, got: Article) -> bool:
+    return outlet_key(got.source) == outlet_key(want)
 
-    score, misses = _metadata_score(run, "title", same)
-    check("title", score, TITLE_FLOOR, misses)
+
+def title_starts(want: str, got: Article) -> bool:
+    return bool(got.title) and norm_name(got.title).startswith(norm_name(want))
+
+
+# -- people in each article
 
 
 def _person_forms(person: dict[str, Any]) -> set[str]:
@@ -409,119 +396,131 @@ def _person_forms(person: dict[str, Any]) -> set[str]:
     return {norm_name(person["name"])} | {norm_name(a) for a in person["aliases"] if " " in a}
 
 
-def _people_matches(run: Run):
-    """Yield (key, gold person, matched entity or None) for every gold person."""
-    for key, gold in ARTICLES.items():
-        entities = (
-            [e for e in run.by_key[key].entities if e.type == "PERSON"] if key in run.by_key else []
-        )
-        for person in gold["people"]:
-            forms = _person_forms(person)
-            found = next(
-                (
-                    e
-                    for e in entities
-                    if norm_name(e.name) in forms
-                    or forms & {norm_name(a) for a in e.aliases if " " in a}
-                ),
-                None,
-            )
-            yield key, person, found
+def _persons(run: Run, key: str) -> list[Entity]:
+    return [e for e in run.by_key[key].entities if e.type == "PERSON"] if key in run.by_key else []
 
 
-def test_people_recall_and_precision(run):
-    found = missed = 0
-    misses: list[Any] = []
-    for key, person, entity in _people_matches(run):
-        if person.get("where") == "caption":
-            continue  # credits in captions may or may not be read as people
-        if entity is None:
-            missed += 1
-            misses.append((key, person["name"]))
-        else:
-            found += 1
-    recall = rate(found, found + missed)
+def person_named(person: dict[str, Any], entity: Entity) -> bool:
+    forms = _person_forms(person)
+    return norm_name(entity.name) in forms or bool(
+        forms & {norm_name(a) for a in entity.aliases if " " in a}
+    )
 
-    tp = fp = 0
-    extra: list[Any] = []
+
+def gold_people(run: Run) -> list[Item]:
+    """Every gold person but credits in captions (they may or may not be read as people)."""
+    return [
+        Item(key, person, _persons(run, key), note=person["name"])
+        for key, gold in ARTICLES.items()
+        for person in gold["people"]
+        if person.get("where") != "caption"
+    ]
+
+
+def predicted_people(run: Run) -> list[Item]:
+    """Every person found, against the names (and aliases, and post authors) the gold knows."""
+    items = []
     for key, gold in ARTICLES.items():
         if key not in run.by_key:
             continue
         known = {norm_name(a) for p in gold["people"] for a in [p["name"], *p["aliases"]]}
         known |= {norm_name(p["author"]) for p in gold["posts"]}
-        for entity in run.by_key[key].entities:
-            if entity.type != "PERSON":
-                continue
-            if norm_name(entity.name) in known:
-                tp += 1
-            else:
-                fp += 1
-                extra.append((key, entity.name))
-    precision = rate(tp, tp + fp)
-    check("people recall", recall, PEOPLE_RECALL_FLOOR, misses)
-    check("people precision", precision, PEOPLE_PRECISION_FLOOR, extra)
+        items += [Item(key, e, sorted(known), note=e.name) for e in _persons(run, key)]
+    return items
 
 
-def test_people_ages(run):
-    right = wrong = 0
-    misses: list[Any] = []
-    for key, person, entity in _people_matches(run):
-        if entity is None:
-            continue
-        if entity.age == person["age"]:
-            right += person["age"] is not None
-        else:  # a missed age, a wrong age, or an age the article does not give
-            wrong += 1
-            misses.append((key, person["name"], entity.age, person["age"]))
-    score = rate(right, right + wrong)
-    check("ages", score, AGE_ACCURACY_FLOOR, misses)
+def known_name(entity: Entity, known: Sequence[str]) -> str | None:
+    name = norm_name(entity.name)
+    return name if name in known else None
 
 
-def test_people_roles(run):
-    hits = total = 0
-    misses: list[Any] = []
-    for key, person, entity in _people_matches(run):
-        if entity is None or not person["roles"]:
-            continue
-        total += 1
-        got = {w for role in entity.roles for w in norm_name(role).split()}
-        if any(norm_name(r).split()[-1] in got for r in person["roles"]):
-            hits += 1
-        else:
-            misses.append((key, person["name"], entity.roles, person["roles"]))
-    score = rate(hits, total)
-    check("roles", score, ROLE_RECALL_FLOOR, misses)
+def people_found(run: Run) -> list[Match]:
+    """(gold person, entity) for every gold person found, caption credits included."""
+    every = [
+        Item(key, person, _persons(run, key))
+        for key, gold in ARTICLES.items()
+        for person in gold["people"]
+    ]
+    return score(every, first(person_named)).matched
 
 
-def test_posts(run):
-    found = total = fields_ok = 0
-    misses: list[Any] = []
-    extra: list[Any] = []
-    for key, gold in ARTICLES.items():
-        posts = run.by_key[key].posts if key in run.by_key else []
-        by_handle = {p.handle.lstrip("@").lower(): p for p in posts}
-        for want in gold["posts"]:
-            total += 1
-            got = by_handle.get(want["handle"].lower())
-            if got is None:
-                misses.append((key, want["handle"]))
-                continue
-            found += 1
-            same = (
-                got.date == want["date"]
-                and {t.lstrip("#").lower() for t in got.hashtags}
-                == {t.lower() for t in want["hashtags"]}
-                and (got.author or "").strip() == want["author"]
-            )
-            fields_ok += same
-            if not same:
-                misses.append((key, want["handle"], got.author, got.date, got.hashtags))
-        wanted = {p["handle"].lower() for p in gold["posts"]}
-        extra += [(key, h) for h in by_handle if h not in wanted]
-    recall, fields = rate(found, total), rate(fields_ok, found)
-    check("post recall", recall, POST_RECALL_FLOOR, misses)
-    check("post author/date/hashtags", fields, POST_FIELD_FLOOR, misses)
-    assert extra == [], f"posts not in the gold: {extra}"
+def age_pairs(run: Run) -> list[Item]:
+    """Found people where the gold or newsloom gives an age (a missed, wrong or invented one
+    counts against)."""
+    return [
+        Item(m.where, m.gold, [m.found], note=(m.gold["name"], m.found.age, m.gold["age"]))
+        for m in people_found(run)
+        if m.found.age is not None or m.gold["age"] is not None
+    ]
+
+
+def same_age(person: dict[str, Any], entity: Entity) -> bool:
+    return entity.age == person["age"]
+
+
+def role_pairs(run: Run) -> list[Item]:
+    return [
+        Item(m.where, m.gold, [m.found], note=(m.gold["name"], m.found.roles, m.gold["roles"]))
+        for m in people_found(run)
+        if m.gold["roles"]
+    ]
+
+
+def role_word_found(person: dict[str, Any], entity: Entity) -> bool:
+    """The head word (last word) of one gold role is among the words of the roles found."""
+    got = {w for role in entity.roles for w in norm_name(role).split()}
+    return any(norm_name(r).split()[-1] in got for r in person["roles"])
+
+
+# -- posts in each article
+
+
+def _posts_by_handle(run: Run, key: str) -> dict[str, Post]:
+    posts = run.by_key[key].posts if key in run.by_key else []
+    return {p.handle.lstrip("@").lower(): p for p in posts}
+
+
+def gold_posts(run: Run) -> list[Item]:
+    return [
+        Item(key, want, list(_posts_by_handle(run, key).values()), note=want["handle"])
+        for key, gold in ARTICLES.items()
+        for want in gold["posts"]
+    ]
+
+
+def post_by_handle(want: dict[str, Any], posts: Sequence[Post]) -> Post | None:
+    return {p.handle.lstrip("@").lower(): p for p in posts}.get(want["handle"].lower())
+
+
+def predicted_posts(run: Run) -> list[Item]:
+    """Each handle posted in an article, against the handles its gold names."""
+    return [
+        Item(key, handle, [p["handle"].lower() for p in gold["posts"]])
+        for key, gold in ARTICLES.items()
+        for handle in _posts_by_handle(run, key)
+    ]
+
+
+def gold_handle(handle: str, wanted: Sequence[str]) -> str | None:
+    return handle if handle in wanted else None
+
+
+def post_pairs(run: Run) -> list[Item]:
+    return [
+        Item(m.where, m.gold, [m.found], note=(m.gold["handle"], m.found.author, m.found.date))
+        for m in score(gold_posts(run), post_by_handle).matched
+    ]
+
+
+def same_post_fields(want: dict[str, Any], got: Post) -> bool:
+    return (
+        got.date == want["date"]
+        and {t.lstrip("#").lower() for t in got.hashtags} == {t.lower() for t in want["hashtags"]}
+        and (got.author or "").strip() == want["author"]
+    )
+
+
+# -- direct quotes in each article
 
 
 def _gold_spans(text: str, quotes: list[dict[str, Any]]) -> list[tuple[int, int, dict[str, Any]]]:
@@ -538,80 +537,131 @@ def _gold_spans(text: str, quotes: list[dict[str, Any]]) -> list[tuple[int, int,
     return spans
 
 
-def overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    shared = min(a[1], b[1]) - max(a[0], b[0])
-    shortest = min(a[1] - a[0], b[1] - b[0])
-    return shortest > 0 and shared / shortest >= SPAN_OVERLAP
+def _direct(quotes: Sequence[QuoteMention]) -> list[QuoteMention]:
+    return [q for q in quotes if q.kind == "direct"]
 
 
-def test_direct_quotes_and_speakers(run):
-    gold_total = gold_found = pred_total = pred_right = 0
-    speaker_total = speaker_right = 0
-    misses: list[Any] = []
-    extra: list[Any] = []
-    wrong_speaker: list[Any] = []
+GoldSpan = tuple[int, int, dict[str, Any]]
+
+
+def gold_quotes(run: Run) -> list[Item]:
+    """Every direct gold quote; one not found in the analysed text (or in an article not
+    analysed) has no candidates, so it counts as missed."""
+    items = []
     for key, gold in ARTICLES.items():
-        if key not in run.by_key:
-            gold_total += sum(q["kind"] == "direct" for q in gold["quotes"])
-            continue
-        result = run.by_key[key]
         direct = [q for q in gold["quotes"] if q["kind"] == "direct"]
-        spans = _gold_spans(result.article.text, direct)
-        gold_total += len(direct)
-        predicted = [q for q in result.quotes if q.kind == "direct"]
-        for start, end, want in spans:
-            hit = next((q for q in predicted if overlaps((q.start, q.end), (start, end))), None)
-            if hit is None:
-                misses.append((key, want["text"][:50]))
-                continue
-            gold_found += 1
-            if want["speaker"]:
-                speaker_total += 1
-                if norm_name(hit.speaker) == norm_name(want["speaker"]):
-                    speaker_right += 1
-                else:
-                    wrong_speaker.append((key, want["text"][:30], hit.speaker, want["speaker"]))
-        for q in predicted:
-            pred_total += 1
-            if any(overlaps((q.start, q.end), (s, e)) for s, e, _ in spans):
-                pred_right += 1
-            else:
-                extra.append((key, q.text[:50]))
-    recall, precision = rate(gold_found, gold_total), rate(pred_right, pred_total)
-    speakers = rate(speaker_right, speaker_total)
-    check("quote recall", recall, QUOTE_RECALL_FLOOR, misses)
-    check("quote precision", precision, QUOTE_PRECISION_FLOOR, extra)
-    check("speaker accuracy", speakers, SPEAKER_ACCURACY_FLOOR, wrong_speaker)
+        result = run.by_key.get(key)
+        spans = _gold_spans(result.article.text, direct) if result else []
+        located = {id(want) for _s, _e, want in spans}
+        predicted = _direct(result.quotes) if result else []
+        items += [Item(key, span, predicted, note=span[2]["text"][:50]) for span in spans]
+        items += [Item(key, q, [], note=q["text"][:50]) for q in direct if id(q) not in located]
+    return items
 
 
-def test_hedged_outlets_score_higher_than_assertive_ones(run):
-    """Within a story, an outlet the gold calls hedged gets a higher hedge score than one it
-    calls assertive (pairs compared; the framing stage's per-100-words score)."""
-    right = total = 0
-    misses: list[Any] = []
+def quote_on(span: GoldSpan, quote: QuoteMention) -> bool:
+    return overlaps((quote.start, quote.end), (span[0], span[1]))
+
+
+def predicted_quotes(run: Run) -> list[Item]:
+    items = []
+    for key, gold in ARTICLES.items():
+        if key in run.by_key:
+            result = run.by_key[key]
+            direct = [q for q in gold["quotes"] if q["kind"] == "direct"]
+            spans = _gold_spans(result.article.text, direct)
+            items += [Item(key, q, spans, note=q.text[:50]) for q in _direct(result.quotes)]
+    return items
+
+
+def on_gold_span(quote: QuoteMention, spans: Sequence[GoldSpan]) -> GoldSpan | None:
+    return next((s for s in spans if quote_on(s, quote)), None)
+
+
+def speaker_pairs(run: Run) -> list[Item]:
+    return [
+        Item(m.where, m.gold[2], [m.found], note=(m.gold[2]["text"][:30], m.found.speaker))
+        for m in score(gold_quotes(run), first(quote_on)).matched
+        if m.gold[2]["speaker"]
+    ]
+
+
+def same_speaker(want: dict[str, Any], got: QuoteMention | Quote) -> bool:
+    return norm_name(got.speaker) == norm_name(want["speaker"])
+
+
+# -- framing: hedged vs assertive outlets within a story
+
+
+def hedge_pairs(run: Run) -> list[Item]:
+    """Within a story, every (hedged, assertive) pair of articles by the gold, with the
+    framing stage's per-100-words hedge scores."""
+    items = []
     for story in STORIES:
         scored = [
             (ARTICLES[f]["hedging"], run.by_key[f].framing.hedge_score, f)
             for f in story["files"]
             if f in run.by_key and run.by_key[f].framing is not None
         ]
-        for label, score, f in scored:
-            for other_label, other_score, g in scored:
-                if label == "hedged" and other_label == "assertive":
-                    total += 1
-                    right += score > other_score
-                    if score <= other_score:
-                        misses.append((f, score, g, other_score))
-    check("hedged above assertive", rate(right, total), HEDGE_ORDER_FLOOR, misses)
+        items += [
+            Item(f, (f, g), [(score_f, score_g)], note=(f, score_f, g, score_g))
+            for label, score_f, f in scored
+            for other, score_g, g in scored
+            if label == "hedged" and other == "assertive"
+        ]
+    return items
 
 
-# --- story level ---------------------------------------------------------------------------
+def hedged_higher(_pair: tuple[str, str], scores: tuple[float, float]) -> bool:
+    return scores[0] > scores[1]
+
+
+# -- stories: grouping
 
 
 def _pred_groups(run: Run) -> list[set[str]]:
     return [
         {run.key_of_id[a] for a in s.article_ids if a in run.key_of_id} for s in run.corpus.stories
     ]
+
+
+def _pairs(run: Run) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """Article pairs in one gold story, and in one predicted story."""
+    gold_of = {k: g["story"] for k, g in ARTICLES.items()}
+    keys = sorted(set(gold_of) & set(run.by_key))
+    pred_of = {k: i for i, group in enumerate(_pred_groups(run)) for k in group}
+    pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1 :]]
+    same_gold = [(a, b) for a, b in pairs if gold_of[a] == gold_of[b]]
+    same_pred = [(a, b) for a, b in pairs if a in pred_of and pred_of.get(a) == pred_of.get(b)]
+    return same_gold, same_pred
+
+
+def gold_pairs(run: Run) -> list[Item]:
+    same_gold, same_pred = _pairs(run)
+    return [Item(a, (a, b), same_pred) for a, b in same_gold]
+
+
+def predicted_pairs(run: Run) -> list[Item]:
+    same_gold, same_pred = _pairs(run)
+    return [Item(a, (a, b), same_gold) for a, b in same_pred]
+
+
+def pair_in(pair: tuple[str, str], pairs: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
+    return pair if pair in pairs else None
+
+
+@pytest.mark.slow
+def test_lookalike_events_stay_apart_and_each_is_one_story(run):
+    for story in STORIES:
+        if "lookalike_of" not in story:
+            continue
+        mine, theirs = set(story["files"]), set(story_of(story["lookalike_of"])["files"])
+        for group in _pred_groups(run):
+            assert not (group & mine and group & theirs), f"look-alike stories merged: {group}"
+        assert any(mine <= group for group in _pred_groups(run)), f"{story['id']} is split"
+
+
+# -- stories: what each gold story holds, found in the predicted story holding most of it
 
 
 def _story_for(run: Run, story: dict[str, Any]) -> Story | None:
@@ -629,31 +679,23 @@ def _ids(run: Run, files: list[str]) -> set[str]:
     return {run.by_key[f].article.id for f in files if f in run.by_key}
 
 
-def test_story_grouping(run):
-    gold_of = {k: g["story"] for k, g in ARTICLES.items()}
-    keys = sorted(set(gold_of) & set(run.by_key))
-    pred_of = {k: i for i, group in enumerate(_pred_groups(run)) for k in group}
-    pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1 :]]
-    same_gold = {(a, b) for a, b in pairs if gold_of[a] == gold_of[b]}
-    same_pred = {(a, b) for a, b in pairs if a in pred_of and pred_of.get(a) == pred_of.get(b)}
-    tp = len(same_gold & same_pred)
-    precision, recall = rate(tp, len(same_pred)), rate(tp, len(same_gold))
-    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    wrong = sorted(same_gold ^ same_pred)
-    check("story pairwise F1", f1, STORY_PAIR_F1_FLOOR, wrong)
+def in_stories(
+    part: str, candidates: Callable[[Story], Sequence[Any]], note: str
+) -> Callable[[Run], list[Item]]:
+    """One item per gold ``part`` of every story, with ``candidates`` of its predicted story."""
+
+    def items(run: Run) -> list[Item]:
+        found = []
+        for story in STORIES:
+            pred = _story_for(run, story)
+            got = candidates(pred) if pred else []
+            found += [Item(story["id"], want, got, note=want[note]) for want in story[part]]
+        return found
+
+    return items
 
 
-def test_lookalike_events_stay_apart_and_each_is_one_story(run):
-    for story in STORIES:
-        if "lookalike_of" not in story:
-            continue
-        mine, theirs = set(story["files"]), set(story_of(story["lookalike_of"])["files"])
-        for group in _pred_groups(run):
-            assert not (group & mine and group & theirs), f"look-alike stories merged: {group}"
-        assert any(mine <= group for group in _pred_groups(run)), f"{story['id']} is split"
-
-
-def _covers(run: Run, quote, file: str, text: str) -> set[str]:
+def _covers(run: Run, quote: Quote, file: str, text: str) -> set[str]:
     """Variant labels of ``quote``'s mentions that sit on ``text`` in ``file`` (empty: none)."""
     analysed = run.by_key.get(file)
     start = analysed.article.text.find(text) if analysed else -1
@@ -667,167 +709,229 @@ def _covers(run: Run, quote, file: str, text: str) -> set[str]:
     }
 
 
-def test_story_quote_variants(run):
-    """Each utterance quoted by several outlets is one quote holding every outlet's wording."""
-    groups = total = speakers = variants = variant_total = 0
-    misses: list[Any] = []
-    variant_misses: list[Any] = []
-    speaker_misses: list[Any] = []
-    for story in STORIES:
-        pred = _story_for(run, story)
-        for want in story["quotes"]:
-            total += 1
-            required = [m for m in want["mentions"] if m["variant"] != "merged"]
-            quote = next(
-                (
-                    q
-                    for q in (pred.quotes if pred else [])
-                    if all(_covers(run, q, m["file"], m["text"]) for m in required)
-                ),
-                None,
-            )
-            if quote is None:
-                misses.append((story["id"], want["canonical"][:40]))
-                continue
-            groups += 1
-            if norm_name(quote.speaker) == norm_name(want["speaker"]):
-                speakers += 1
-            else:
-                speaker_misses.append((want["canonical"][:40], quote.speaker, want["speaker"]))
-            for mention in want["mentions"]:
-                variant_total += 1
-                got = _covers(run, quote, mention["file"], mention["text"])
-                if got & {mention["variant"], *mention.get("also", [])}:
-                    variants += 1
-                else:
-                    variant_misses.append(
-                        (mention["file"], mention["text"][:30], got, mention["variant"])
-                    )
-    check("quote groups", rate(groups, total), QUOTE_GROUP_FLOOR, misses)
-    check("quote group speakers", rate(speakers, groups), QUOTE_GROUP_SPEAKER_FLOOR, speaker_misses)
-    check("quote variant types", rate(variants, variant_total), VARIANT_FLOOR, variant_misses)
+def quote_group(run: Run) -> Matcher:
+    """The predicted quote holding every outlet's wording (a merged one not required)."""
+
+    def same(want: dict[str, Any], q: Quote) -> bool:
+        required = [m for m in want["mentions"] if m["variant"] != "merged"]
+        return all(_covers(run, q, m["file"], m["text"]) for m in required)
+
+    return first(same)
 
 
-def test_story_posts_merged(run):
-    hits = total = 0
-    misses: list[Any] = []
-    for story in STORIES:
-        pred = _story_for(run, story)
-        for want in story["posts"]:
-            total += 1
-            got = [
-                p
-                for p in (pred.posts if pred else [])
-                if p.handle.lstrip("@").lower() == want["handle"]
-            ]
-            if len(got) == 1 and _ids(run, want["files"]) <= set(got[0].article_ids):
-                hits += 1
-            else:
-                misses.append((story["id"], want["handle"], len(got)))
-    score = rate(hits, total)
-    check("merged posts", score, MERGED_POST_FLOOR, misses)
+story_quotes = in_stories("quotes", lambda s: s.quotes, "canonical")
 
 
-def test_story_people_merged_with_age_conflicts(run):
-    hits = total = 0
-    misses: list[Any] = []
-    for story in STORIES:
-        pred = _story_for(run, story)
-        for want in story["people"]:
-            total += 1
-            got = next(
-                (
-                    e
-                    for e in (pred.entities if pred else [])
-                    if norm_name(e.name) == norm_name(want["name"])
-                ),
-                None,
-            )
-            if (
-                got
-                and _ids(run, want["files"]) <= set(got.article_ids)
-                and got.age_conflict == want["age_conflict"]
-            ):
-                hits += 1
-            else:
-                misses.append((story["id"], want["name"], got.article_ids if got else None))
-    score = rate(hits, total)
-    check("merged people", score, MERGED_PEOPLE_FLOOR, misses)
+def _quote_groups(run: Run) -> list[Match]:
+    return score(story_quotes(run), quote_group(run)).matched
 
 
-def test_story_copied_passages(run):
-    for story in STORIES:
-        pred = _story_for(run, story)
-        for want in story["copied_passages"]:
-            need = _ids(run, want["files"])
-            earliest = run.by_key[want["earliest"]].article.id
-            found = [
-                p
-                for p in (pred.copied_passages if pred else [])
-                if need <= {s.article_id for s in p.spans}
-            ]
-            assert found, f"{story['id']}: no copied passage across {want['files']}"
-            assert any(p.earliest_article_id == earliest for p in found), f"{story['id']}: earliest"
+def group_speaker_pairs(run: Run) -> list[Item]:
+    return [
+        Item(m.where, m.gold, [m.found], note=(m.gold["canonical"][:40], m.found.speaker))
+        for m in _quote_groups(run)
+    ]
 
 
-def test_story_credited_sources(run):
-    hits = total = 0
-    misses: list[Any] = []
-    for story in STORIES:
-        pred = _story_for(run, story)
-        for want in story["credited_sources"]:
-            if want["cue"] == "dateline":
-                continue
-            total += 1
-            ok = any(
-                outlet_key(c.name) == outlet_key(want["name"])
-                and _ids(run, want["files"]) <= set(c.article_ids)
-                for c in (pred.credited_sources if pred else [])
-            )
-            hits += ok
-            if not ok:
-                misses.append((story["id"], want["name"], want["cue"]))
-    score = rate(hits, total)
-    check("credited sources", score, CREDIT_FLOOR, misses)
+def variant_items(run: Run) -> list[Item]:
+    """Every outlet's wording of each quote grouped, with the variant labels it got."""
+    return [
+        Item(m.where, mention, [_covers(run, m.found, mention["file"], mention["text"])])
+        for m in _quote_groups(run)
+        for mention in m.gold["mentions"]
+    ]
 
 
-def test_story_facts_lined_up(run):
-    hits = total = 0
-    misses: list[Any] = []
-    for story in STORIES:
-        pred = _story_for(run, story)
-        for want in story["facts"]:
-            total += 1
-            wanted = {
-                run.by_key[f].article.id: v for f, v in want["values"].items() if f in run.by_key
-            }
-            ok = False
-            for group in pred.facts if pred else []:
-                covered = {
-                    s.article_id
-                    for s in group.statements
-                    if s.article_id in wanted
-                    and (s.text in wanted[s.article_id] or wanted[s.article_id] in s.text)
-                }
-                ok |= len(covered) >= 2
-            hits += ok
-            if not ok:
-                misses.append((story["id"], want["about"]))
-    score = rate(hits, total)
-    check("facts lined up", score, FACTS_FLOOR, misses)
+def variant_labelled(mention: dict[str, Any], got: set[str]) -> bool:
+    return bool(got & {mention["variant"], *mention.get("also", [])})
 
 
-def test_story_timeline(run):
-    hits = total = 0
-    misses: list[Any] = []
-    for story in STORIES:
-        pred = _story_for(run, story)
-        dates = {e.date for e in (pred.timeline if pred else [])}
-        for want in story["timeline"]:
-            total += 1
-            if want["date"] in dates:
-                hits += 1
-            else:
-                misses.append((story["id"], want["date"]))
-    score = rate(hits, total)
-    check("timeline dates", score, TIMELINE_FLOOR, misses)
+def merged_post(run: Run) -> Matcher:
+    """The one post of that handle, holding every article the gold says carries it."""
+
+    def match(want: dict[str, Any], posts: Sequence[StoryPost]) -> StoryPost | None:
+        got = [p for p in posts if p.handle.lstrip("@").lower() == want["handle"]]
+        ok = len(got) == 1 and _ids(run, want["files"]) <= set(got[0].article_ids)
+        return got[0] if ok else None
+
+    return match
+
+
+def merged_person(run: Run) -> Matcher:
+    """The person of that name, holding every article, with the gold's age conflict (or not)."""
+
+    def match(want: dict[str, Any], entities: Sequence[StoryEntity]) -> StoryEntity | None:
+        name = norm_name(want["name"])
+        got = next((e for e in entities if norm_name(e.name) == name), None)
+        if (
+            got
+            and _ids(run, want["files"]) <= set(got.article_ids)
+            and got.age_conflict == want["age_conflict"]
+        ):
+            return got
+        return None
+
+    return match
+
+
+def copied_passage(run: Run) -> Matcher:
+    """A passage copied across all the gold's articles, one of them with the gold's earliest."""
+
+    def match(want: dict[str, Any], passages: Sequence[CopiedPassage]) -> CopiedPassage | None:
+        if want["earliest"] not in run.by_key:
+            return None
+        need = _ids(run, want["files"])
+        earliest = run.by_key[want["earliest"]].article.id
+        found = [p for p in passages if need <= {s.article_id for s in p.spans}]
+        return next((p for p in found if p.earliest_article_id == earliest), None)
+
+    return match
+
+
+def story_credits(run: Run) -> list[Item]:
+    """Credited sources but datelines (a dateline names no outlet in the text)."""
+    items = in_stories("credited_sources", lambda s: s.credited_sources, "name")(run)
+    return [i for i in items if i.gold["cue"] != "dateline"]
+
+
+def credited(run: Run) -> Matcher:
+    def same(want: dict[str, Any], c: CreditedSource) -> bool:
+        return outlet_key(c.name) == outlet_key(want["name"]) and _ids(run, want["files"]) <= set(
+            c.article_ids
+        )
+
+    return first(same)
+
+
+def fact_group(run: Run) -> Matcher:
+    """A group of statements lining up the gold's value in at least two articles."""
+
+    def same(want: dict[str, Any], group: FactGroup) -> bool:
+        wanted = {run.by_key[f].article.id: v for f, v in want["values"].items() if f in run.by_key}
+        covered = {
+            s.article_id
+            for s in group.statements
+            if s.article_id in wanted
+            and (s.text in wanted[s.article_id] or wanted[s.article_id] in s.text)
+        }
+        return len(covered) >= 2
+
+    return first(same)
+
+
+def dated(want: dict[str, Any], dates: Sequence[str]) -> str | None:
+    return want["date"] if want["date"] in dates else None
+
+
+# -- the table: every field, its matcher and its floor
+
+
+@dataclass(frozen=True)
+class Side:
+    """Items to find in a run, and the matcher that finds each (given the run)."""
+
+    items: Callable[[Run], Iterable[Item]]
+    matcher: Callable[[Run], Matcher]
+
+
+def fixed(matcher: Matcher) -> Callable[[Run], Matcher]:
+    return lambda _run: matcher
+
+
+def recall(items: Callable[[Run], Iterable[Item]], matcher: Matcher) -> dict[str, Side]:
+    return {"gold": Side(items, fixed(matcher))}
+
+
+def precision(items: Callable[[Run], Iterable[Item]], matcher: Matcher) -> dict[str, Side]:
+    return {"predicted": Side(items, fixed(matcher))}
+
+
+@dataclass(frozen=True)
+class Row:
+    """A field held to a floor: recall if only ``gold`` is given, precision if only
+    ``predicted``, F1 if both."""
+
+    field: str
+    floor: float
+    gold: Side | None = None
+    predicted: Side | None = None
+
+
+ROWS = [
+    Row("published", PUBLISHED_FLOOR, **recall(metadata("published"), first(same_day))),
+    Row("source", SOURCE_FLOOR, **recall(metadata("source"), first(same_outlet))),
+    Row("title", TITLE_FLOOR, **recall(metadata("title"), first(title_starts))),
+    Row("people recall", PEOPLE_RECALL_FLOOR, **recall(gold_people, first(person_named))),
+    Row("people precision", PEOPLE_PRECISION_FLOOR, **precision(predicted_people, known_name)),
+    Row("ages", AGE_ACCURACY_FLOOR, **recall(age_pairs, first(same_age))),
+    Row("roles", ROLE_RECALL_FLOOR, **recall(role_pairs, first(role_word_found))),
+    Row("post recall", POST_RECALL_FLOOR, **recall(gold_posts, post_by_handle)),
+    Row(
+        "post author/date/hashtags", POST_FIELD_FLOOR, **recall(post_pairs, first(same_post_fields))
+    ),
+    # Every post found is in the gold.
+    Row("posts not in the gold", 1.0, **precision(predicted_posts, gold_handle)),
+    Row("quote recall", QUOTE_RECALL_FLOOR, **recall(gold_quotes, first(quote_on))),
+    Row("quote precision", QUOTE_PRECISION_FLOOR, **precision(predicted_quotes, on_gold_span)),
+    Row("speaker accuracy", SPEAKER_ACCURACY_FLOOR, **recall(speaker_pairs, first(same_speaker))),
+    Row("hedged above assertive", HEDGE_ORDER_FLOOR, **recall(hedge_pairs, first(hedged_higher))),
+    Row(
+        "story pairwise F1",
+        STORY_PAIR_F1_FLOOR,
+        gold=Side(gold_pairs, fixed(pair_in)),
+        predicted=Side(predicted_pairs, fixed(pair_in)),
+    ),
+    Row("quote groups", QUOTE_GROUP_FLOOR, gold=Side(story_quotes, quote_group)),
+    Row(
+        "quote group speakers",
+        QUOTE_GROUP_SPEAKER_FLOOR,
+        **recall(group_speaker_pairs, first(same_speaker)),
+    ),
+    Row("quote variant types", VARIANT_FLOOR, **recall(variant_items, first(variant_labelled))),
+    Row(
+        "merged posts",
+        MERGED_POST_FLOOR,
+        gold=Side(in_stories("posts", lambda s: s.posts, "handle"), merged_post),
+    ),
+    Row(
+        "merged people",
+        MERGED_PEOPLE_FLOOR,
+        gold=Side(in_stories("people", lambda s: s.entities, "name"), merged_person),
+    ),
+    # Every copied passage is found, with its earliest article.
+    Row(
+        "copied passages",
+        1.0,
+        gold=Side(
+            in_stories("copied_passages", lambda s: s.copied_passages, "files"), copied_passage
+        ),
+    ),
+    Row("credited sources", CREDIT_FLOOR, gold=Side(story_credits, credited)),
+    Row(
+        "facts lined up",
+        FACTS_FLOOR,
+        gold=Side(in_stories("facts", lambda s: s.facts, "about"), fact_group),
+    ),
+    Row(
+        "timeline dates",
+        TIMELINE_FLOOR,
+        **recall(in_stories("timeline", lambda s: [e.date for e in s.timeline], "date"), dated),
+    ),
+]
+
+
+def field_score(run: Run, row: Row) -> FieldScore:
+    def side(s: Side | None) -> Score | None:
+        return score(s.items(run), s.matcher(run)) if s else None
+
+    return FieldScore(row.field, recall=side(row.gold), precision=side(row.predicted))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("row", ROWS, ids=[r.field for r in ROWS])
+def test_field_meets_its_floor(run, row):
+    """Print the figure (visible with -s) and hold it to its floor."""
+    result = field_score(run, row)
+    line = result.line(row.floor)
+    print(line)
+    assert result.figure >= row.floor, line

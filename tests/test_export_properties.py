@@ -16,7 +16,8 @@ FRAGMENTS = [
     '"It was, um, a long night," said John Doe.',
     "“Curly quotes,” she said, “and a second part.”",
     'An odd "quote mark never closes. ',
-    "Nobody believed her. #JusticeForX pic.twitter.com/AbC12dEf — Sam 🌟 (@sam_writes) March 2, 2021",
+    "Nobody believed her. #JusticeForX pic.twitter.com/AbC12dEf — Sam 🌟 (@sam_writes) "
+    "March 2, 2021",
     "— SAM WRITES (@samwrites) March 2, 2021",
     "Watch the clip below:",
     "Singer Spotted Leaving Court With New Partner (See Pics Inside).",

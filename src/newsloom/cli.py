@@ -144,7 +144,8 @@ class _ProgressReporter:
 def _summary(report: api.RunReport, where: str | None) -> None:
     err = _err()
     err.print(
-        f"[bold]{report.read}[/] articles read ({report.added} new, {report.already_stored} already stored), "
+        f"[bold]{report.read}[/] articles read ({report.added} new, "
+        f"{report.already_stored} already stored), "
         f"[bold]{len(report.skipped)}[/] skipped; found {report.people} people, "
         f"{report.quotes} quotes, {report.posts} posts in {report.stories} stories."
     )

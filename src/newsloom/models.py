@@ -190,7 +190,8 @@ class Hedge(Span):
 
 
 class SourceCredit(Record):
-    """The article credits an outlet/organisation with the material: `obtained by X`, `X reported`."""
+    """The article credits an outlet/organisation with the material: `obtained by X`,
+    `X reported`."""
 
     name: str
     start: int

@@ -120,18 +120,21 @@ AGE_ROWS: list[Row] = [
         ["Marwick"],
     ),
     (
-        "The blaze spread fast.\n\nDeb Ostrova, 38, who represents the workers, said complaints had been made.",
+        "The blaze spread fast.\n\nDeb Ostrova, 38, who represents the workers, said complaints "
+        "had been made.",
         [("Deb Ostrova", "PERSON", [("Deb Ostrova", 0)], 38, [])],
         ["Ostrova"],
     ),
     (
-        "The blaze spread fast.\n\nGwen Sadowska, 38, who represents the workers, said complaints had been made.",
+        "The blaze spread fast.\n\nGwen Sadowska, 38, who represents the workers, said "
+        "complaints had been made.",
         [("Gwen Sadowska", "PERSON", [("Gwen Sadowska", 0)], 38, [])],
         ["Sadowska"],
     ),
     # "The 41-year-old actor" opening the next sentence refers back to the subject before it.
     (
-        "Night Harbour star Tom Bexley relapsed in the summer.\n\nThe 41-year-old actor entered a clinic.",
+        "Night Harbour star Tom Bexley relapsed in the summer.\n\nThe 41-year-old actor entered "
+        "a clinic.",
         [("Tom Bexley", "PERSON", [("Tom Bexley", 0)], 41, ["Night Harbour star"])],
         [],
     ),
@@ -250,8 +253,9 @@ ROLE_ROWS: list[Row] = [
     ),
     # A role before ", NAME," that the parse does not tie to the name.
     (
-        "The Silver Spoon host Jonh Delaney has spoken out after a video reportedly showing the show's "
-        "executive producer, Marla Quist, swearing at a crew member spread across social media.",
+        "The Silver Spoon host Jonh Delaney has spoken out after a video reportedly showing the "
+        "show's executive producer, Marla Quist, swearing at a crew member spread across social "
+        "media.",
         [("Marla Quist", "PERSON", [("Marla Quist", 0)], None, ["executive producer"])],
         [],
     ),
@@ -281,7 +285,8 @@ ROLE_ROWS: list[Row] = [
 
 RESOLUTION_ROWS: list[Row] = [
     (
-        "Jane Roe said she was innocent. Roe, who lives in Leeds, denied it. Ms. Roe's lawyer agreed.",
+        "Jane Roe said she was innocent. Roe, who lives in Leeds, denied it. Ms. Roe's lawyer "
+        "agreed.",
         [("Jane Roe", "PERSON", [("Jane Roe", 0), ("Roe", 1), ("Roe", 2)], None, [])],
         ["Ms. Roe", "Roe's"],
     ),
@@ -386,8 +391,8 @@ TYPE_ROWS: list[Row] = [
 # organisations and common words the model tags PERSON, and people who must stay people.
 NOT_PEOPLE_ROWS: list[tuple[str, str, str | None]] = [
     (
-        "Crews arrived in Ashcombe on Monday. Ashcombe would never be the same. Rescuers from Ashcombe "
-        "worked all night.",
+        "Crews arrived in Ashcombe on Monday. Ashcombe would never be the same. Rescuers from "
+        "Ashcombe worked all night.",
         "Ashcombe",
         "GPE",
     ),  # mostly after "in"/"from"

@@ -36,11 +36,24 @@ def check_offsets(analysis: ArticleAnalysis) -> None:
 POST_ROWS = [
     # inline shape
     (
-        "Nobody believed her for years. #JusticeForX pic.twitter.com/AbC12dEf — Sam (@sam_writes) March 2, 2021",
-        [dict(platform="twitter", author="Sam", handle="sam_writes", date="2021-03-02",
-              text="Nobody believed her for years. #JusticeForX", hashtags=["JusticeForX"],
-              mentions=[], media=["pic.twitter.com/AbC12dEf"])],
-        ["Nobody believed her for years. #JusticeForX pic.twitter.com/AbC12dEf — Sam (@sam_writes) March 2, 2021"],
+        "Nobody believed her for years. #JusticeForX pic.twitter.com/AbC12dEf — Sam "
+        "(@sam_writes) March 2, 2021",
+        [
+            dict(
+                platform="twitter",
+                author="Sam",
+                handle="sam_writes",
+                date="2021-03-02",
+                text="Nobody believed her for years. #JusticeForX",
+                hashtags=["JusticeForX"],
+                mentions=[],
+                media=["pic.twitter.com/AbC12dEf"],
+            )
+        ],
+        [
+            "Nobody believed her for years. #JusticeForX pic.twitter.com/AbC12dEf — Sam "
+            "(@sam_writes) March 2, 2021"
+        ],
     ),
     # split shape, capitals in the name, day-first date
     (
@@ -51,31 +64,95 @@ POST_ROWS = [
     ),
     # emoji in the name, glued hashtag, mention of someone else, abbreviated month
     (
-        "THE END#JusticeForX thanks @bob_k and @sam_writes https://t.co/xYz123\n\n— Sam ✨🎬 (@sam_writes) Mar 2, 2021",
-        [dict(author="Sam ✨🎬", handle="sam_writes", date="2021-03-02",
-              text="THE END#JusticeForX thanks @bob_k and @sam_writes", hashtags=["JusticeForX"],
-              mentions=["bob_k"], media=["https://t.co/xYz123"])],
-        ["THE END#JusticeForX thanks @bob_k and @sam_writes https://t.co/xYz123\n\n— Sam ✨🎬 (@sam_writes) Mar 2, 2021"],
+        "THE END#JusticeForX thanks @bob_k and @sam_writes https://t.co/xYz123\n\n— Sam ✨🎬 "
+        "(@sam_writes) Mar 2, 2021",
+        [
+            dict(
+                author="Sam ✨🎬",
+                handle="sam_writes",
+                date="2021-03-02",
+                text="THE END#JusticeForX thanks @bob_k and @sam_writes",
+                hashtags=["JusticeForX"],
+                mentions=["bob_k"],
+                media=["https://t.co/xYz123"],
+            )
+        ],
+        [
+            "THE END#JusticeForX thanks @bob_k and @sam_writes https://t.co/xYz123\n\n— Sam ✨🎬 "
+            "(@sam_writes) Mar 2, 2021"
+        ],
     ),
     # more date shapes; an impossible date is no date
-    ("So proud. — Kim (@kim) Mar. 2nd, 2021", [dict(date="2021-03-02", text="So proud.")], ["So proud. — Kim (@kim) Mar. 2nd, 2021"]),
-    ("So proud. — Kim (@kim) 2021-03-02", [dict(date="2021-03-02")], ["So proud. — Kim (@kim) 2021-03-02"]),
-    ("So proud. — Kim (@kim) February 30, 2021", [dict(date=None)], ["So proud. — Kim (@kim) February 30, 2021"]),
-    ("So proud. — Kim (@kim) September 12, 2020 at 10:15 AM", [dict(date="2020-09-12")], ["So proud. — Kim (@kim) September 12, 2020 at 10:15 AM"]),
+    (
+        "So proud. — Kim (@kim) Mar. 2nd, 2021",
+        [dict(date="2021-03-02", text="So proud.")],
+        ["So proud. — Kim (@kim) Mar. 2nd, 2021"],
+    ),
+    (
+        "So proud. — Kim (@kim) 2021-03-02",
+        [dict(date="2021-03-02")],
+        ["So proud. — Kim (@kim) 2021-03-02"],
+    ),
+    (
+        "So proud. — Kim (@kim) February 30, 2021",
+        [dict(date=None)],
+        ["So proud. — Kim (@kim) February 30, 2021"],
+    ),
+    (
+        "So proud. — Kim (@kim) September 12, 2020 at 10:15 AM",
+        [dict(date="2020-09-12")],
+        ["So proud. — Kim (@kim) September 12, 2020 at 10:15 AM"],
+    ),
     # an e-mail address is no mention
-    ("Write to me at kim@example.com — Kim (@kim) March 2, 2021", [dict(mentions=[], text="Write to me at kim@example.com")], ["Write to me at kim@example.com — Kim (@kim) March 2, 2021"]),
+    (
+        "Write to me at kim@example.com — Kim (@kim) March 2, 2021",
+        [dict(mentions=[], text="Write to me at kim@example.com")],
+        ["Write to me at kim@example.com — Kim (@kim) March 2, 2021"],
+    ),
     # platforms by their link shapes and embed wording
     (
-        "View this post on Instagram\n\nGreat night with the team! #tour\n\nA post shared by Jane Roe 🎤 (@jane.roe) on Mar 2, 2021 at 10:15am PST",
-        [dict(platform="instagram", author="Jane Roe 🎤", handle="jane.roe", date="2021-03-02",
-              text="Great night with the team! #tour", hashtags=["tour"])],
-        ["Great night with the team! #tour\n\nA post shared by Jane Roe 🎤 (@jane.roe) on Mar 2, 2021 at 10:15am PST"],
+        "View this post on Instagram\n\nGreat night with the team! #tour\n\nA post shared by "
+        "Jane Roe 🎤 (@jane.roe) on Mar 2, 2021 at 10:15am PST",
+        [
+            dict(
+                platform="instagram",
+                author="Jane Roe 🎤",
+                handle="jane.roe",
+                date="2021-03-02",
+                text="Great night with the team! #tour",
+                hashtags=["tour"],
+            )
+        ],
+        [
+            "Great night with the team! #tour\n\nA post shared by Jane Roe 🎤 (@jane.roe) on Mar "
+            "2, 2021 at 10:15am PST"
+        ],
     ),
-    ("New song out now instagram.com/p/Bx12Ab — Kim (@kim) March 2, 2021", [dict(platform="instagram", media=["instagram.com/p/Bx12Ab"], text="New song out now")], ["New song out now instagram.com/p/Bx12Ab — Kim (@kim) March 2, 2021"]),
-    ("Hello from here — Kim (@kim.bsky.social) March 2, 2021", [dict(platform="bluesky", handle="kim.bsky.social")], ["Hello from here — Kim (@kim.bsky.social) March 2, 2021"]),
-    ("Hello https://x.com/kim/status/1 — Kim (@kim) March 2, 2021", [dict(platform="x", text="Hello")], ["Hello https://x.com/kim/status/1 — Kim (@kim) March 2, 2021"]),
-    ("Hello threads.net/@kim/post/Cx1 — Kim (@kim) March 2, 2021", [dict(platform="threads", mentions=[], text="Hello")], ["Hello threads.net/@kim/post/Cx1 — Kim (@kim) March 2, 2021"]),
-    ("Dance! tiktok.com/@kim/video/123 — Kim (@kim) March 2, 2021", [dict(platform="tiktok", text="Dance!")], ["Dance! tiktok.com/@kim/video/123 — Kim (@kim) March 2, 2021"]),
+    (
+        "New song out now instagram.com/p/Bx12Ab — Kim (@kim) March 2, 2021",
+        [dict(platform="instagram", media=["instagram.com/p/Bx12Ab"], text="New song out now")],
+        ["New song out now instagram.com/p/Bx12Ab — Kim (@kim) March 2, 2021"],
+    ),
+    (
+        "Hello from here — Kim (@kim.bsky.social) March 2, 2021",
+        [dict(platform="bluesky", handle="kim.bsky.social")],
+        ["Hello from here — Kim (@kim.bsky.social) March 2, 2021"],
+    ),
+    (
+        "Hello https://x.com/kim/status/1 — Kim (@kim) March 2, 2021",
+        [dict(platform="x", text="Hello")],
+        ["Hello https://x.com/kim/status/1 — Kim (@kim) March 2, 2021"],
+    ),
+    (
+        "Hello threads.net/@kim/post/Cx1 — Kim (@kim) March 2, 2021",
+        [dict(platform="threads", mentions=[], text="Hello")],
+        ["Hello threads.net/@kim/post/Cx1 — Kim (@kim) March 2, 2021"],
+    ),
+    (
+        "Dance! tiktok.com/@kim/video/123 — Kim (@kim) March 2, 2021",
+        [dict(platform="tiktok", text="Dance!")],
+        ["Dance! tiktok.com/@kim/video/123 — Kim (@kim) March 2, 2021"],
+    ),
     # a call to action bounds a post of two paragraphs
     (
         "Here is what she wrote:\n\nI am done.\n\nThank you all.\n\n— Kim (@kim) March 2, 2021",
@@ -84,7 +161,8 @@ POST_ROWS = [
     ),
     # without a boundary, one paragraph by default
     (
-        "The judge read the verdict slowly to a silent room.\n\nI am done.\n\n— Kim (@kim) March 2, 2021",
+        "The judge read the verdict slowly to a silent room.\n\nI am done.\n\n— Kim (@kim) March "
+        "2, 2021",
         [dict(text="I am done.")],
         ["I am done.\n\n— Kim (@kim) March 2, 2021"],
     ),
@@ -96,24 +174,37 @@ POST_ROWS = [
     ),
     # an earlier embed stops the walk back; the reporting in between is not the post
     (
-        "So sad. — Ann (@ann) March 2, 2021\n\nOthers disagreed.\n\nNot me.\n\n— Bo (@bo) March 3, 2021",
+        "So sad. — Ann (@ann) March 2, 2021\n\nOthers disagreed.\n\nNot me.\n\n— Bo (@bo) March "
+        "3, 2021",
         [dict(handle="ann", text="So sad."), dict(handle="bo", text="Not me.")],
         ["So sad. — Ann (@ann) March 2, 2021", "Not me.\n\n— Bo (@bo) March 3, 2021"],
     ),
     # an introduction ending in a colon bounds a multi-paragraph post
     (
-        "She wrote on Instagram:\n\nLine one.\n\nLine two.\n\nA post shared by Kim (@kim) on Mar 2, 2021",
+        "She wrote on Instagram:\n\nLine one.\n\nLine two.\n\nA post shared by Kim (@kim) on Mar "
+        "2, 2021",
         [dict(platform="instagram", text="Line one.\n\nLine two.")],
         ["Line one.\n\nLine two.\n\nA post shared by Kim (@kim) on Mar 2, 2021"],
     ),
     # two posts in a row: the second one's text does not reach into the first
     (
-        "Take a look at the reactions.\n\nSo sad. #RIP\n\n— Ann (@ann) March 2, 2021\n\nCan't believe it.\n\n— Bo (@bo_b) March 3, 2021",
-        [dict(handle="ann", text="So sad. #RIP"), dict(handle="bo_b", text="Can't believe it.", date="2021-03-03")],
-        ["So sad. #RIP\n\n— Ann (@ann) March 2, 2021", "Can't believe it.\n\n— Bo (@bo_b) March 3, 2021"],
+        "Take a look at the reactions.\n\nSo sad. #RIP\n\n— Ann (@ann) March 2, 2021\n\nCan't "
+        "believe it.\n\n— Bo (@bo_b) March 3, 2021",
+        [
+            dict(handle="ann", text="So sad. #RIP"),
+            dict(handle="bo_b", text="Can't believe it.", date="2021-03-03"),
+        ],
+        [
+            "So sad. #RIP\n\n— Ann (@ann) March 2, 2021",
+            "Can't believe it.\n\n— Bo (@bo_b) March 3, 2021",
+        ],
     ),
     # a signature with no date still names a post
-    ("Big news today. — Kim (@kim)", [dict(date=None, text="Big news today.")], ["Big news today. — Kim (@kim)"]),
+    (
+        "Big news today. — Kim (@kim)",
+        [dict(date=None, text="Big news today.")],
+        ["Big news today. — Kim (@kim)"],
+    ),
     # negatives: a dash attribution without a handle, an e-mail in parentheses
     ('"It was wrong." — John Doe, mayor', [], []),
     ("It was wrong. — John Doe (john@example.com) March 2, 2021", [], []),

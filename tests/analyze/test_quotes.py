@@ -99,7 +99,8 @@ STAGE_ROWS = [
     ),
     # second quote in the paragraph without a cue, and a paragraph that is only a quote
     (
-        'Jane Roe spoke on Monday. "It was hard," she said. "Really hard."\n\n"And I would do it again."',
+        'Jane Roe spoke on Monday. "It was hard," she said. "Really hard."\n\n"And I would do it '
+        'again."',
         [
             ("It was hard,", "Jane Roe"),
             ("Really hard.", "Jane Roe"),
@@ -181,7 +182,8 @@ def test_pronoun_keeps_its_span(nlp):
 INDIRECT_ROWS = [
     # the subject never comes from the paragraph before
     (
-        "Nobody believed her. #JusticeForX pic.twitter.com/AbC12dEf\n\nDoe said that the plan would fail.",
+        "Nobody believed her. #JusticeForX pic.twitter.com/AbC12dEf\n\nDoe said that the plan "
+        "would fail.",
         ("the plan would fail", "Doe"),
     ),
     ("Jane Roe said that the plan would fail.", ("the plan would fail", "Jane Roe")),
@@ -212,7 +214,10 @@ def test_headline_single_quotes(nlp):
 
 
 def test_quote_in_post_belongs_to_its_author(nlp):
-    text = 'Jane Roe said it was over.\n\n"Nobody believed her," — Sam Writes (@samwrites) March 2, 2021'
+    text = (
+        'Jane Roe said it was over.\n\n"Nobody believed her," — Sam Writes (@samwrites) March '
+        "2, 2021"
+    )
     start = text.index('"Nobody')
     post = Post(
         id="p1",
@@ -292,20 +297,20 @@ ENTITY_SPEAKER_ROWS = [
     ),
     # ... but a later verb never takes over an earlier cue.
     (
-        'Mary Doe arrived late. "Are you winning?" she said, but Tom was drifting off, and Jane Roe '
-        "said yes, yes, yes.",
+        'Mary Doe arrived late. "Are you winning?" she said, but Tom was drifting off, and Jane '
+        "Roe said yes, yes, yes.",
         [("Are you winning?", "Mary Doe")],
     ),
     # "Roe's spokesperson, Clara Wendt," names the person, not the role.
     (
-        "Jane Roe was not there.\n\nRoe's spokesperson, Clara Wendt, said the clip had been \"cut to "
-        'mislead".',
+        "Jane Roe was not there.\n\nRoe's spokesperson, Clara Wendt, said the clip had been "
+        '"cut to mislead".',
         [("cut to mislead", "Clara Wendt")],
     ),
     # A definite role refers back to the one person given that role.
     (
-        'TV host John Delman posted a message on Monday.\n\n"Kindness is not optional," the TV host '
-        "tweeted.",
+        'TV host John Delman posted a message on Monday.\n\n"Kindness is not optional," the TV '
+        "host tweeted.",
         [("Kindness is not optional,", "John Delman")],
     ),
     # ... an indefinite one does not, nor one that two people share.
@@ -314,14 +319,14 @@ ENTITY_SPEAKER_ROWS = [
         [("Kindness is not optional,", "a TV host")],
     ),
     (
-        'TV host John Delman and radio host Mary Doe spoke on Monday.\n\n"Kindness matters," the host '
-        "said.",
+        'TV host John Delman and radio host Mary Doe spoke on Monday.\n\n"Kindness matters," the '
+        "host said.",
         [("Kindness matters,", "the host")],
     ),
     # A pronoun after "Roe's wife, Ana Kell, thanked ..." is hers, not the previous speaker's.
     (
-        'Show creator Priya Lowe wrote: "We will wait for him."\n\nRoe\'s wife, Ana Kell, thanked fans '
-        'for what she called an "ocean of kindness".',
+        'Show creator Priya Lowe wrote: "We will wait for him."\n\nRoe\'s wife, Ana Kell, '
+        'thanked fans for what she called an "ocean of kindness".',
         [("We will wait for him.", "Priya Lowe"), ("ocean of kindness", "Ana Kell")],
     ),
     # Several subjects from a misparse ("Her co-star Tom Berger"): the name speaks.

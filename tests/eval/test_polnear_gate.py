@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 # Gold as the README defines it; a different count means another corpus version, for which
 # these floors were never measured.
 DEV_ARTICLES = 84

@@ -37,7 +37,8 @@ def span(text: str, needle: str, nth: int = 0) -> tuple[int, int]:
 
 
 def brat(text: str) -> str:
-    """An .ann file: marks left outside one Content, a discontinuous Content, a multi-paragraph one."""
+    """An .ann file: marks left outside one Content, a discontinuous Content, a multi-paragraph
+    one."""
     s1, c1 = span(text, "Jane Roe"), span(text, "We will win the case.")
     s2 = span(text, "Mr. Doe")
     c2a, c2b = span(text, "Nothing is settled,"), span(text, "not yet.")

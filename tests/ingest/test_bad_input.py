@@ -203,6 +203,7 @@ def decodings(raw: bytes) -> set[str]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(raw=contents, suffix=st.sampled_from([".txt", "", ".jsonl", ".json", ".html", ".md"]))
 def test_any_bytes_give_exact_articles_or_a_skip_naming_the_file(raw, suffix):

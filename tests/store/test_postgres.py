@@ -15,6 +15,8 @@ from newsloom.store import open_store
 from tests.store import test_sql as sqlite_contract
 from tests.test_api import CORPUS, _fire_articles, _groups
 
+pytestmark = pytest.mark.postgres
+
 
 @pytest.fixture()
 def pg_store(pg_url):

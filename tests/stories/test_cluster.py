@@ -29,17 +29,24 @@ def make(
 
 # Two look-alike events (same kind, different people, place and year) and an unrelated one.
 REHAB_A = [
-    "Actress Tara Reid, 33, has entered the Promises Treatment Center in Malibu, her representative Jack Ketsoyan said on Tuesday in 2008.",
-    "Tara Reid checked into Promises in Malibu in 2008, Ketsoyan confirmed; Reid starred in American Pie.",
-    "Promises Treatment Center confirms Tara Reid stay. Ketsoyan said Reid is doing well at Promises in 2008.",
+    "Actress Tara Reid, 33, has entered the Promises Treatment Center in Malibu, her "
+    "representative Jack Ketsoyan said on Tuesday in 2008.",
+    "Tara Reid checked into Promises in Malibu in 2008, Ketsoyan confirmed; Reid starred in "
+    "American Pie.",
+    "Promises Treatment Center confirms Tara Reid stay. Ketsoyan said Reid is doing well at "
+    "Promises in 2008.",
 ]
 REHAB_B = [
-    "Lindsay Lohan left the Betty Ford Center and moved to Cliffside rehab in Malibu, attorney Shawn Holley said in 2013.",
-    "Lohan transfers from Betty Ford to Cliffside in 2013; Holley said Lohan is grateful for the Betty Ford treatment.",
-    "A judge allowed Lindsay Lohan to move to Cliffside, Holley told reporters in 2013 after Betty Ford.",
+    "Lindsay Lohan left the Betty Ford Center and moved to Cliffside rehab in Malibu, "
+    "attorney Shawn Holley said in 2013.",
+    "Lohan transfers from Betty Ford to Cliffside in 2013; Holley said Lohan is grateful for "
+    "the Betty Ford treatment.",
+    "A judge allowed Lindsay Lohan to move to Cliffside, Holley told reporters in 2013 after "
+    "Betty Ford.",
 ]
 QUAKE = [
-    "A magnitude 6.1 earthquake struck Sumatra on Wednesday, the Indonesian agency BMKG said, killing 23 people.",
+    "A magnitude 6.1 earthquake struck Sumatra on Wednesday, the Indonesian agency BMKG "
+    "said, killing 23 people.",
     "BMKG said the Sumatra earthquake of magnitude 6.1 killed 23 and damaged buildings in Padang.",
 ]
 

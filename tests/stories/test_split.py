@@ -1,4 +1,5 @@
-"""Story splitting: where a story of two look-alike events divides, and how similar the halves are."""
+"""Story splitting: where a story of two look-alike events divides, and how similar the halves
+are."""
 
 from __future__ import annotations
 

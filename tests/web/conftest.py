@@ -41,7 +41,10 @@ EVIL_TEXT = (
 )
 EVIL_RECORDS = [
     {
-        "title": '<script>window.__pwned = "title"</script>Feed attack <b onmouseover=alert(1)>in Eviltown</b>',
+        "title": (
+            '<script>window.__pwned = "title"</script>Feed attack '
+            "<b onmouseover=alert(1)>in Eviltown</b>"
+        ),
         "source": "<i>Evil Wire</i>",
         "published": "2024-05-02",
         "url": "javascript:window.__pwned='url'",

@@ -12,7 +12,10 @@ import pytest
 
 from .conftest import CHROMIUM, LONG_WORD
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed"),
+]
 TARGET_BACKGROUND = "rgb(255, 207, 51)"  # --target in style.css
 
 

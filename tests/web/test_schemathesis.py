@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, settings
 
 from .conftest import TOKEN, copy_db
 
+pytestmark = pytest.mark.schemathesis
 schemathesis = pytest.importorskip("schemathesis")
 
 

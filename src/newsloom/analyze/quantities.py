@@ -74,23 +74,29 @@ _WORD_NUMBER = (
 _DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
 _NUMBER = rf"(?:{_DIGITS}|(?i:{_WORD_NUMBER})(?![\w]))"
 _SCALE = r"(?:hundred|thousand|million|billion|trillion|mln|mn|mil|bln|bn|trn|tn|[kmb])"
-_CURRENCY_PRE = r"(?:U\.S\.\$|US\$|AU\$|NZ\$|HK\$|CA\$|[ACS]\$|\$|£|€|¥|₹|(?:USD|EUR|GBP|AUD|CAD|JPY|INR|CHF|Rs\.?)\s?)"
+_CURRENCY_PRE = (
+    r"(?:U\.S\.\$|US\$|AU\$|NZ\$|HK\$|CA\$|[ACS]\$|\$|£|€|¥|₹|"
+    r"(?:USD|EUR|GBP|AUD|CAD|JPY|INR|CHF|Rs\.?)\s?)"
+)
 
 # A figure's core: optional currency, a number (digits or words), optional scale. The
 # look-behind keeps numbers inside words and identifiers ("COVID-19", "G7", "3/4") out.
 CORE_RE = re.compile(
     rf"(?<![\w.,/#-])(?P<cur>{_CURRENCY_PRE})?(?P<num>{_NUMBER})"
-    rf"(?:(?P<glue>{_SCALE})(?![\w])|\s?(?P<scale>(?i:hundred|thousand|million|billion|trillion|mln|mn|bln|bn|trn|tn))(?![\w]))?"
+    rf"(?:(?P<glue>{_SCALE})(?![\w])|"
+    r"\s?(?P<scale>(?i:hundred|thousand|million|billion|trillion|mln|mn|bln|bn|trn|tn))(?![\w]))?"
 )
 _RANGE_RE = re.compile(
     rf"\s*(?:-|–|—|to|and)\s*(?:{_CURRENCY_PRE})?(?P<num>{_NUMBER})"
-    rf"(?:(?P<glue>{_SCALE})(?![\w])|\s?(?P<scale>(?i:hundred|thousand|million|billion|trillion|mln|mn|bln|bn|trn|tn))(?![\w]))?"
+    rf"(?:(?P<glue>{_SCALE})(?![\w])|"
+    r"\s?(?P<scale>(?i:hundred|thousand|million|billion|trillion|mln|mn|bln|bn|trn|tn))(?![\w]))?"
 )
 _PERCENT_RE = re.compile(r"\s?(?:%|(?i:per\s?cent|percentage points?))(?![\w])")
 _AGE_RE = re.compile(r"(?i:[- ](?P<unit>year|month|week|day)s?[- ]old)(?![\w])")
 _DURATION_RE = re.compile(r"(?i:[- ]?(?P<unit>" + "|".join(DURATION_UNITS) + r"))(?![\w])")
 _CURRENCY_WORD_RE = re.compile(
-    r"\s(?P<cur>(?i:pounds sterling|dollars|dollar|euros|euro|yen|rupees|francs|usd|eur|gbp|aud|cad))(?![\w])"
+    r"\s(?P<cur>(?i:pounds sterling|dollars|dollar|euros|euro|yen|rupees|francs|"
+    r"usd|eur|gbp|aud|cad))(?![\w])"
 )
 _MEASURE_RE = re.compile(
     r"[- ]?(?P<unit>"

@@ -112,7 +112,8 @@ class _Person:
 
 
 class _People:
-    """Name mentions in text order, from the entities stage or, without it, the model's PERSON ents."""
+    """Name mentions in text order: from the entities stage or, without it, the model's PERSON
+    ents."""
 
     def __init__(self, doc: Doc, entities: list[Entity], quoted: list[tuple[int, int]]) -> None:
         mentions: list[_Person] = []

@@ -18,7 +18,10 @@ from dataclasses import dataclass
 
 from ..text.dates import MONTH_WORDS
 
-_MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+_MONTH = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+    r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
 _DAY = r"(?:[0-3]?\d)(?:st|nd|rd|th)?"
 # `March 2, 2021` / `Mar. 2 2021` / `2 March 2021` / `2021-03-02` (with an optional time,
 # which embeds add: `at 10:15am PST`, `2021-03-02T10:15:00Z`).

@@ -1,4 +1,4 @@
-"""Where the per-article analysis runs: in this process, on local processes, or on Dask."""
+"""Where the per-article analysis runs: in this process, or on local worker processes."""
 
 from __future__ import annotations
 

@@ -107,7 +107,8 @@ def read_text(path: Path) -> str:
 
 
 def read_ann(text: str) -> list[dict[str, list[tuple[int, int]]]]:
-    """Attributions of one brat .ann file: role -> character pieces (Content, Content2, Source...)."""
+    """Attributions of one brat .ann file: role -> character pieces (Content, Content2,
+    Source...)."""
     spans: dict[str, list[tuple[int, int]]] = {}
     events: list[dict[str, str]] = []
     for line in text.split("\n"):
@@ -510,8 +511,9 @@ def format_report(report: dict[str, Any]):
     )
     gold = next(iter(report["rows"].values()))
     note = Text(
-        f"{report['articles']} articles ({report['failed']} failed); gold: {gold['direct']['gold']} "
-        f"direct quotes, {gold['all']['gold']} attributions; {counts}\n{report['mode']}\n"
+        f"{report['articles']} articles ({report['failed']} failed); "
+        f"gold: {gold['direct']['gold']} direct quotes, {gold['all']['gold']} attributions; "
+        f"{counts}\n{report['mode']}\n"
         f"time: spaCy parse {parse_s:.1f} s; {stages}; "
         f"quotes stage = {100 * quotes_s / parse_s:.1f}% of the parse"
     )

@@ -86,7 +86,8 @@ def read_bytes(path: str, max_bytes: int) -> bytes:
         raise InputError(
             path,
             f"file too large ({_megabytes(info.st_size)}, limit {_megabytes(max_bytes)}); "
-            "split it, or raise max_file_bytes (NEWSLOOM_MAX_FILE_BYTES) if it really is one article",
+            "split it, or raise max_file_bytes (NEWSLOOM_MAX_FILE_BYTES) "
+            "if it really is one article",
             SkipCode.TOO_LARGE,
         )
     try:
@@ -161,7 +162,8 @@ def decode(origin: str, data: bytes) -> Decoded:
             return _checked(origin, Decoded(text, exact=False, warnings=[warning]))
     raise InputError(
         origin,
-        f"not UTF-8 ({bad}); convert it, e.g. iconv -f latin1 -t utf-8 (use the file's real encoding)",
+        f"not UTF-8 ({bad}); convert it, e.g. iconv -f latin1 -t utf-8 "
+        "(use the file's real encoding)",
         SkipCode.ENCODING,
     )
 

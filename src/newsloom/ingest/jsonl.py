@@ -113,7 +113,9 @@ def record_article(record: Any, origin: str) -> Article | Skipped:
     if text is None or not text.strip():
         return Skipped(
             origin=origin,
-            reason="no article text (looked for text, content, body, article); name the field `text`",
+            reason=(
+                "no article text (looked for text, content, body, article); name the field `text`"
+            ),
             code=SkipCode.NO_TEXT,
         )
     warnings = []
@@ -222,7 +224,8 @@ def read_json(path: str, max_bytes: int) -> Iterator[Article | Skipped]:
             raise InputError(path, "empty file; nothing to read", SkipCode.EMPTY) from exc
         raise InputError(
             path,
-            f"invalid JSON ({exc.msg} at line {exc.lineno}); for one article per line name it .jsonl",
+            f"invalid JSON ({exc.msg} at line {exc.lineno}); "
+            "for one article per line name it .jsonl",
             SkipCode.BAD_JSON,
         ) from exc
     except RecursionError as exc:

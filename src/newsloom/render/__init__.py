@@ -1,1 +1,1 @@
-"""Output formats: JSON export (the contract), CSV tables and HTML pages."""
+"""Output formats: the JSON export (the contract), HTML pages and story tables in the terminal."""

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from ..models import Article, ArticleAnalysis, Story, StoryEntity, StoryPost
+from ..models import Article, ArticleAnalysis, Quote, Story, StoryEntity, StoryPost
 from ..text import outlets as text_outlets
 from ..text.dates import exact_day
 from .json import write_atomic
@@ -301,160 +301,190 @@ def _post_span(analysis: ArticleAnalysis, post: StoryPost) -> tuple[int, int] | 
     return None
 
 
-def story_context(
-    story: Story, analyses: Mapping[str, ArticleAnalysis], links: StoryLinks
-) -> dict[str, Any]:
-    """Everything the story template shows, with every item's link made through ``links``."""
-    arts = {aid: analyses[aid].article for aid in story.article_ids if aid in analyses}
+@dataclass(frozen=True)
+class Citer:
+    """Makes a story page's citations: the link (recorded as a mark), the outlet and the date."""
 
-    def outlet(aid: str) -> str:
-        return outlet_name(arts[aid]) if aid in arts else aid
+    arts: Mapping[str, Article]
+    links: StoryLinks
+
+    def outlet(self, aid: str) -> str:
+        return outlet_name(self.arts[aid]) if aid in self.arts else aid
+
+    def _date(self, aid: str) -> str:
+        return self.arts[aid].published or "" if aid in self.arts else ""
 
     def cite(
-        aid: str, start: int | None, end: int | None, kind: str, label: str = ""
+        self, aid: str, start: int | None, end: int | None, kind: str, label: str = ""
     ) -> dict[str, str]:
         return {
-            "href": links.link(aid, start, end, kind, label),
-            "outlet": outlet(aid),
-            "date": arts[aid].published or "" if aid in arts else "",
+            "href": self.links.link(aid, start, end, kind, label),
+            "outlet": self.outlet(aid),
+            "date": self._date(aid),
         }
 
-    def cite_text(aid: str, snippet: str, kind: str) -> dict[str, str]:
+    def cite_text(self, aid: str, snippet: str, kind: str) -> dict[str, str]:
+        """A citation at the first occurrence of ``snippet`` in the article."""
         return {
-            "href": links.locate(aid, snippet, kind),
-            "outlet": outlet(aid),
-            "date": arts[aid].published or "" if aid in arts else "",
+            "href": self.links.locate(aid, snippet, kind),
+            "outlet": self.outlet(aid),
+            "date": self._date(aid),
         }
 
-    articles = sorted(arts.values(), key=lambda a: (a.published or "9999", outlet_name(a)))
-    summary = [
+
+# One builder per section of the story page. They run in page order because each link also
+# records its mark (and label) for the article pages, and the labels keep that order.
+
+
+def summary_section(story: Story, c: Citer) -> list[dict[str, Any]]:
+    return [
         {
             "text": s.text,
-            "cites": [cite(s.article_id, s.start, s.end, "summary")]
-            + [cite_text(aid, s.text, "summary") for aid in s.article_ids if aid != s.article_id],
+            "cites": [c.cite(s.article_id, s.start, s.end, "summary")]
+            + [c.cite_text(aid, s.text, "summary") for aid in s.article_ids if aid != s.article_id],
         }
         for s in story.summary
     ]
 
+
+def _quote_row(q: Quote, c: Citer) -> dict[str, Any]:
+    """One quote with each distinct wording, its citations and its diff to the canonical text."""
+    wordings: dict[str, list[dict[str, str]]] = {}
+    variants: dict[str, set[str]] = defaultdict(set)
+    for m in q.mentions:
+        label = f"quote: {m.speaker or q.speaker or 'unattributed'}"
+        wordings.setdefault(m.text, []).append(c.cite(m.article_id, m.start, m.end, "quote", label))
+        if m.variant:
+            variants[m.text].add(m.variant)
+    shown = [
+        {
+            "text": text,
+            "cites": cites,
+            "variant": ", ".join(sorted(variants[text])) or None,
+            "diff": word_diff(q.text, text) if text != q.text and len(wordings) > 1 else None,
+        }
+        for text, cites in wordings.items()
+    ]
+    return {
+        "id": q.id,
+        "text": q.text,
+        "wordings": shown,
+        "speaker_conflict": q.speaker_conflict,
+        "kind": q.mentions[0].kind if q.mentions else "direct",
+        "outlets": len({m.article_id for m in q.mentions}),
+    }
+
+
+def quotes_section(story: Story, c: Citer) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Quotes grouped by speaker: most-cited speakers first, unattributed quotes last."""
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for q in story.quotes:
-        wordings: dict[str, list[dict[str, str]]] = {}
-        variants: dict[str, set[str]] = defaultdict(set)
-        for m in q.mentions:
-            c = cite(
-                m.article_id,
-                m.start,
-                m.end,
-                "quote",
-                f"quote: {m.speaker or q.speaker or 'unattributed'}",
-            )
-            wordings.setdefault(m.text, []).append(c)
-            if m.variant:
-                variants[m.text].add(m.variant)
-        shown = [
-            {
-                "text": text,
-                "cites": cites,
-                "variant": ", ".join(sorted(variants[text])) or None,
-                "diff": word_diff(q.text, text) if text != q.text and len(wordings) > 1 else None,
-            }
-            for text, cites in wordings.items()
-        ]
-        groups[q.speaker or ""].append(
-            {
-                "id": q.id,
-                "text": q.text,
-                "wordings": shown,
-                "speaker_conflict": q.speaker_conflict,
-                "kind": q.mentions[0].kind if q.mentions else "direct",
-                "outlets": len({m.article_id for m in q.mentions}),
-            }
-        )
-    speakers = sorted(
+        groups[q.speaker or ""].append(_quote_row(q, c))
+    return sorted(
         groups.items(), key=lambda kv: (kv[0] == "", -sum(q["outlets"] for q in kv[1]), kv[0])
     )
 
+
+def posts_section(
+    story: Story, analyses: Mapping[str, ArticleAnalysis], c: Citer
+) -> list[dict[str, Any]]:
     def post_cite(aid: str, post: StoryPost) -> dict[str, str]:
         span = _post_span(analyses[aid], post) if aid in analyses else None
         start, end = span or (None, None)
-        return cite(aid, start, end, "post", f"post by @{post.handle}")
+        return c.cite(aid, start, end, "post", f"post by @{post.handle}")
 
-    posts = [
-        {"post": p, "cites": [post_cite(aid, p) for aid in p.article_ids]} for p in story.posts
-    ]
+    return [{"post": p, "cites": [post_cite(aid, p) for aid in p.article_ids]} for p in story.posts]
 
-    def entity_row(e: StoryEntity) -> dict[str, Any]:
-        spans = {aid: _entity_span(analyses[aid], e) for aid in e.article_ids if aid in analyses}
 
-        def at(aid: str, label: str) -> dict[str, str]:
-            start, end = spans.get(aid) or (None, None)
-            return cite(aid, start, end, "person", label)
+def entity_row(e: StoryEntity, analyses: Mapping[str, ArticleAnalysis], c: Citer) -> dict[str, Any]:
+    """A person or organisation with its ages and citations, each at its mention if found."""
+    spans = {aid: _entity_span(analyses[aid], e) for aid in e.article_ids if aid in analyses}
 
-        ages = [{"age": age, **at(aid, f"{e.name}, {age}")} for aid, age in e.ages.items()]
-        return {"entity": e, "ages": ages, "cites": [at(aid, e.name) for aid in e.article_ids]}
+    def at(aid: str, label: str) -> dict[str, str]:
+        start, end = spans.get(aid) or (None, None)
+        return c.cite(aid, start, end, "person", label)
 
-    people = [entity_row(e) for e in story.entities if e.type == "PERSON"]
-    others = [entity_row(e) for e in story.entities if e.type != "PERSON"]
+    ages = [{"age": age, **at(aid, f"{e.name}, {age}")} for aid, age in e.ages.items()]
+    return {"entity": e, "ages": ages, "cites": [at(aid, e.name) for aid in e.article_ids]}
 
-    timeline = [
-        {"event": ev, "cites": [cite_text(aid, ev.text, "timeline") for aid in ev.article_ids]}
+
+def timeline_section(story: Story, c: Citer) -> list[dict[str, Any]]:
+    return [
+        {"event": ev, "cites": [c.cite_text(aid, ev.text, "timeline") for aid in ev.article_ids]}
         for ev in story.timeline
     ]
 
+
+def passages_section(story: Story, c: Citer) -> list[dict[str, Any]]:
+    """Copied passages, each shown from its earliest copy with the rest folded away."""
     passages = []
     for cp in story.copied_passages:
         spans = sorted(cp.spans, key=lambda s: (s.published or "9999", s.source or ""))
         passages.append(
             {
                 "passage": cp,
-                "earliest": outlet(cp.earliest_article_id) if cp.earliest_article_id else None,
+                "earliest": c.outlet(cp.earliest_article_id) if cp.earliest_article_id else None,
                 "preview": spans[0].text[:PASSAGE_PREVIEW] if spans else "",
                 "rest": spans[0].text[PASSAGE_PREVIEW:] if spans else "",
                 "spans": [
                     {
-                        **cite(s.article_id, s.start, s.end, "passage", "copied passage"),
+                        **c.cite(s.article_id, s.start, s.end, "passage", "copied passage"),
                         "earliest": s.article_id == cp.earliest_article_id,
                     }
                     for s in spans
                 ],
             }
         )
+    return passages
 
-    credits = [
+
+def credits_section(story: Story, c: Citer) -> list[dict[str, Any]]:
+    return [
         {
             "credit": cs,
             "cites": [
-                cite(c.article_id, c.start, c.end, "credit", f"credit: {c.cue}")
-                for c in cs.citations
+                c.cite(ct.article_id, ct.start, ct.end, "credit", f"credit: {ct.cue}")
+                for ct in cs.citations
             ],
         }
         for cs in story.credited_sources
     ]
 
-    status_order = {"conflict": 0, "compatible": 1, "not_compared": 2, "same": 3}
-    facts = [
+
+# Fact groups where outlets disagree come first; groups all outlets word the same come last.
+FACT_STATUS_ORDER = {"conflict": 0, "compatible": 1, "not_compared": 2, "same": 3}
+
+
+def facts_section(story: Story, c: Citer) -> list[dict[str, Any]]:
+    return [
         {
             "group": g,
             "statements": [
-                {"s": st, **cite(st.article_id, st.start, st.end, "fact", f"{g.kind}: {st.text}")}
+                {
+                    "s": st,
+                    **c.cite(st.article_id, st.start, st.end, "fact", f"{g.kind}: {st.text}"),
+                }
                 for st in g.statements
             ],
         }
-        for g in sorted(story.facts, key=lambda g: status_order.get(g.status, 9))
+        for g in sorted(story.facts, key=lambda g: FACT_STATUS_ORDER.get(g.status, 9))
     ]
 
-    outlets = [
+
+def outlets_section(story: Story, c: Citer) -> list[dict[str, Any]]:
+    """Per outlet: its articles and what it alone reported (quotes, facts, posts)."""
+    return [
         {
             "report": r,
             "articles": [
-                cite(aid, None, None, "article") | {"title": arts[aid].title or aid}
+                c.cite(aid, None, None, "article") | {"title": c.arts[aid].title or aid}
                 for aid in r.article_ids
-                if aid in arts
+                if aid in c.arts
             ],
             "quotes": [
                 {
                     "q": m,
-                    **cite(
+                    **c.cite(
                         m.article_id,
                         m.start,
                         m.end,
@@ -465,7 +495,10 @@ def story_context(
                 for m in r.exclusive_quotes
             ],
             "facts": [
-                {"s": st, **cite(st.article_id, st.start, st.end, "fact", f"{st.kind}: {st.text}")}
+                {
+                    "s": st,
+                    **c.cite(st.article_id, st.start, st.end, "fact", f"{st.kind}: {st.text}"),
+                }
                 for st in r.exclusive_facts
             ],
             "posts": r.exclusive_posts,
@@ -473,6 +506,25 @@ def story_context(
         for r in story.outlets
     ]
 
+
+def story_context(
+    story: Story, analyses: Mapping[str, ArticleAnalysis], links: StoryLinks
+) -> dict[str, Any]:
+    """Everything the story template shows, with every item's link made through ``links``."""
+    arts = {aid: analyses[aid].article for aid in story.article_ids if aid in analyses}
+    c = Citer(arts, links)
+    articles = sorted(arts.values(), key=lambda a: (a.published or "9999", outlet_name(a)))
+    # Sections are built in page order (see above), so this dict is not built inline.
+    summary = summary_section(story, c)
+    speakers = quotes_section(story, c)
+    posts = posts_section(story, analyses, c)
+    people = [entity_row(e, analyses, c) for e in story.entities if e.type == "PERSON"]
+    others = [entity_row(e, analyses, c) for e in story.entities if e.type != "PERSON"]
+    timeline = timeline_section(story, c)
+    passages = passages_section(story, c)
+    credits = credits_section(story, c)
+    facts = facts_section(story, c)
+    outlets = outlets_section(story, c)
     return {
         "story": story,
         "title": story.title or "(untitled story)",

@@ -166,7 +166,8 @@ class SqlStore:
             return
         conn.execute(
             text(
-                f"INSERT INTO {t.SEARCH_TABLE} (kind, article_id, span_start, span_end, title, body) "
+                f"INSERT INTO {t.SEARCH_TABLE} "
+                "(kind, article_id, span_start, span_end, title, body) "
                 "VALUES (:kind, :article_id, :span_start, :span_end, :title, :body)"
             ),
             [
@@ -604,7 +605,8 @@ class SqlStore:
             rows = conn.execute(exact).all() or conn.execute(prefix).all()
         if len(rows) > 1:
             raise AmbiguousIdError(
-                f"story id prefix {story_id!r} is ambiguous ({len(rows)} stories); give more characters"
+                f"story id prefix {story_id!r} is ambiguous ({len(rows)} stories); "
+                "give more characters"
             )
         return Story.model_validate_json(rows[0][0]) if rows else None
 
