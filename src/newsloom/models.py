@@ -13,7 +13,7 @@ import unicodedata
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 ParagraphLabel = Literal[
     "title",
@@ -398,10 +398,14 @@ class Story(Record):
     credited_sources: list[CreditedSource] = Field(default_factory=list)
     facts: list[FactGroup] = Field(default_factory=list)
     outlets: list[OutletReport] = Field(default_factory=list)
-    extra: dict[str, object] = Field(
-        default_factory=dict,
-        description="Later cross-article results (passages, conflicts, summary, ...).",
-    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_legacy_extra(cls, data: object) -> object:
+        # Stores written while Story had an (always empty) `extra` field still load.
+        if isinstance(data, dict) and data.get("extra") == {}:
+            data = {k: v for k, v in data.items() if k != "extra"}
+        return data
 
 
 class ExportArticle(Record):

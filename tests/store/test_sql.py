@@ -227,3 +227,15 @@ def test_a_version_1_store_with_the_old_stories_column_still_opens_and_writes(tm
     old.replace_stories([Story(id="s1", title="x", article_ids=[analysis.article.id])])
     assert [s.id for s in old.stories()] == ["s1"]
     old.close()
+
+
+def test_stories_stored_with_the_old_empty_extra_field_still_load(memory_store):
+    analysis = make_analysis(TEXT_A)
+    memory_store.add_analysis(analysis)
+    memory_store.replace_stories([Story(id="s1", title="x", article_ids=[analysis.article.id])])
+    with memory_store.transaction() as conn:  # how stories were written while `extra` existed
+        conn.execute(text("UPDATE stories SET data = json_insert(data, '$.extra', json('{}'))"))
+        assert '"extra":{}' in conn.execute(text("SELECT data FROM stories")).scalar_one()
+    assert [s.id for s in memory_store.stories()] == ["s1"]
+    with pytest.raises(ValueError):  # anything else unknown is still refused
+        Story.model_validate({"id": "s", "title": None, "article_ids": [], "extra": {"x": 1}})
