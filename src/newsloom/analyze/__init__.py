@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from ..config import Settings
 from ..errors import StageError
@@ -10,6 +11,9 @@ from ..models import Article, ArticleAnalysis, SkipCode, Skipped
 from ..nlp import load_nlp
 from ..pipeline import StageContext, StageSpec, build_pipeline, run_stages
 from .stages import STAGES
+
+if TYPE_CHECKING:
+    from spacy.language import Language
 
 
 def analyze_articles(
@@ -34,7 +38,9 @@ def analyze_articles(
         yield from _analyze_batch(nlp, batch, settings, specs)
 
 
-def _analyze_batch(nlp, batch: list[Article], settings: Settings, specs: list[StageSpec]):
+def _analyze_batch(
+    nlp: Language, batch: list[Article], settings: Settings, specs: list[StageSpec]
+) -> Iterator[ArticleAnalysis | Skipped]:
     docs = nlp.pipe((a.text for a in batch), batch_size=settings.batch_size)
     for article, doc in zip(batch, docs, strict=True):
         analysis = ArticleAnalysis(article=article)
@@ -45,7 +51,9 @@ def _analyze_batch(nlp, batch: list[Article], settings: Settings, specs: list[St
             yield Skipped(origin=article.origin, reason=str(exc), code=SkipCode.STAGE_FAILED)
 
 
-def analyze_text(text: str, settings: Settings | None = None, **article_fields) -> ArticleAnalysis:
+def analyze_text(
+    text: str, settings: Settings | None = None, **article_fields: Any
+) -> ArticleAnalysis:
     """Analyse one text (tests, notebooks). Raises StageError when a stage fails."""
     from ..models import article_id
 

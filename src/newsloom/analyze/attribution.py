@@ -9,6 +9,7 @@ the span the text names, without asides (``Roe, who joined in 2019, said`` gives
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -370,7 +371,9 @@ def according_to(tokens: list[Token]) -> tuple[Token, Token] | None:
     return None
 
 
-def _governors(doc: Doc, q_first: int, q_last: int, frame: tuple[int, int], quoted: list[bool]):
+def _governors(
+    doc: Doc, q_first: int, q_last: int, frame: tuple[int, int], quoted: list[bool]
+) -> Iterator[Token]:
     """Tokens outside the quote that it hangs from, nearest first (GOVERNOR_HOPS steps up)."""
     lo, hi = frame
     seen: set[int] = set()

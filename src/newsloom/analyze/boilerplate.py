@@ -41,11 +41,15 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeGuard
 
 from ..models import Article, Paragraph, ParagraphLabel
 from ..text.dates import MONTH_WORDS, WEEKDAYS
 from ..text.ranges import strip_span
 from .social import LINK, SIGNATURE
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
 
 # --- thresholds (calibrated on the patterns of INPUT-FORMATS.md and hand-made counter-examples
 # in tests/analyze/test_boilerplate.py: every call to action there has 2-8 words, every caption
@@ -188,7 +192,7 @@ def _trim(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         yield start, end
 
 
-def label_paragraphs(article: Article, doc=None) -> list[Paragraph]:
+def label_paragraphs(article: Article, doc: Doc | None = None) -> list[Paragraph]:
     """Every paragraph of ``article`` with its label and the cue that decided it."""
     text = article.text
     body_start = min(max(article.body_start, 0), len(text))
@@ -199,7 +203,8 @@ def label_paragraphs(article: Article, doc=None) -> list[Paragraph]:
         spans = [piece for s, e, header in spans for piece in _cut(text, s, e, *title, header)]
         spans.append((*title, True))
         spans.sort()
-    token_starts = [t.idx for t in doc] if _usable(doc, text) else None
+    parsed = doc if _usable(doc, text) else None
+    token_starts = [t.idx for t in parsed] if parsed is not None else None
     paragraphs: list[Paragraph] = []
     for i, (s, e, header) in enumerate(spans):
         if (s, e) == title:
@@ -215,7 +220,11 @@ def label_paragraphs(article: Article, doc=None) -> list[Paragraph]:
             and body_start == 0  # a reader that parsed a header and found no title is trusted
             and i + 1 < len(spans)
             and all(p.label == "metadata" for p in paragraphs),
-            **(_token_cues(doc, token_starts, s, e) if token_starts is not None else {}),
+            **(
+                _token_cues(parsed, token_starts, s, e)
+                if parsed is not None and token_starts is not None
+                else {}
+            ),
         )
         label, reason = classify(text[s:e], cues)
         if label == "body":
@@ -234,13 +243,15 @@ def _title(article: Article) -> tuple[int, int] | None:
     return next(_trim(article.text, span.start, span.end), None)
 
 
-def _cut(text: str, s: int, e: int, cut_start: int, cut_end: int, header: bool):
+def _cut(
+    text: str, s: int, e: int, cut_start: int, cut_end: int, header: bool
+) -> list[tuple[int, int, bool]]:
     if e <= cut_start or cut_end <= s:
         return [(s, e, header)]
     return [(a, b, header) for a, b in (*_trim(text, s, cut_start), *_trim(text, cut_end, e))]
 
 
-def _usable(doc, text: str) -> bool:
+def _usable(doc: Doc | None, text: str) -> TypeGuard[Doc]:
     """Whether ``doc`` is a parse of ``text`` (cheaply: without rebuilding ``doc.text``)."""
     if doc is None or not hasattr(doc, "__len__"):
         return False
@@ -250,7 +261,7 @@ def _usable(doc, text: str) -> bool:
     return bool(last.idx + len(last.text_with_ws) == len(text))
 
 
-def _token_cues(doc, token_starts: list[int], start: int, end: int) -> dict:
+def _token_cues(doc: Doc, token_starts: list[int], start: int, end: int) -> dict:
     first, last = bisect_left(token_starts, start), bisect_left(token_starts, end)
     if last - first > MAX_CTA_WORDS * 2:  # only short paragraphs need the parse's view
         return {"tags": (doc[first].tag_,)}
@@ -487,7 +498,9 @@ def _split_inline(
     return out
 
 
-def sentence_spans(doc, paragraphs: Sequence[Paragraph], text: str) -> list[tuple[int, int]]:
+def sentence_spans(
+    doc: Doc | None, paragraphs: Sequence[Paragraph], text: str
+) -> list[tuple[int, int]]:
     """The parse's sentences clipped to paragraphs, trimmed; paragraphs when there is no parse."""
     spans = sorted((p.start, p.end) for p in paragraphs)
     if not _usable(doc, text) or not doc.has_annotation("SENT_START"):

@@ -13,11 +13,15 @@ tell "12,000 people were evacuated" from "12 people died".
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from ..models import Claim, Entity, Paragraph
 from ..spans import body_ranges
 from ..text.ranges import inside
 from .quantities import Quantity, find_quantities
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
 
 # Nouns after a bare number that do not name counted things ("three times", "two of").
 NOT_COUNTED = frozenset({"time", "times", "percent", "way", "ways"})
@@ -30,7 +34,7 @@ MAX_AGE = 125  # an age above this is a misread figure
 
 
 def extract_claims(
-    doc,
+    doc: Doc,
     paragraphs: Iterable[Paragraph],
     entities: Iterable[Entity],
     excluded: list[tuple[int, int]],
@@ -52,7 +56,9 @@ def extract_claims(
     yield from _entity_ages(doc, text, entities, paragraphs, excluded, seen)
 
 
-def _claim(doc, text: str, q: Quantity, start: int, end: int, people) -> Claim | None:
+def _claim(
+    doc: Doc, text: str, q: Quantity, start: int, end: int, people: list[tuple[int, int, str]]
+) -> Claim | None:
     span = doc.char_span(start, end, alignment_mode="expand")
     if span is None or len(span) == 0:
         return None
@@ -87,9 +93,10 @@ def _claim(doc, text: str, q: Quantity, start: int, end: int, people) -> Claim |
     )
 
 
-def _next_tokens(span) -> list:
+def _next_tokens(span: Span) -> list[Token]:
     """The noun run right after the figure ("$3m payout", "two-year contract")."""
-    doc, run = span.doc, []
+    doc = span.doc
+    run: list[Token] = []
     for token in doc[span.end : min(len(doc), span.end + 3)]:
         if token.pos_ in ("NOUN", "ADJ", "PROPN") and token.is_alpha and token.ent_type_ != "DATE":
             if token.pos_ == "PROPN" and token.text[:1].isupper():
@@ -100,7 +107,7 @@ def _next_tokens(span) -> list:
     return run
 
 
-def _counted_noun(span):
+def _counted_noun(span: Span) -> Token | None:
     """A bare number counts the noun right after it ("12,000 people", "three young children")."""
     run = _next_tokens(span)
     nouns = [t for t in run if t.pos_ == "NOUN"]
@@ -112,7 +119,7 @@ def _counted_noun(span):
     return None
 
 
-def _phrase(token, span=None) -> str:
+def _phrase(token: Token, span: Span | None = None) -> str:
     """A head word with its compound modifiers, lower-cased: 'signing bonus', 'contract'.
 
     Words of the figure itself ("two-year" in "two-year contract") are not part of it.
@@ -130,7 +137,7 @@ def _phrase(token, span=None) -> str:
     return " ".join(words)
 
 
-def _subject(span, kind: str) -> str | None:
+def _subject(span: Span, kind: str) -> str | None:
     """What the figure is about, from the parse (see the module docstring for the order)."""
     root = span.root
     run = _next_tokens(span)
@@ -166,7 +173,7 @@ def _subject(span, kind: str) -> str | None:
     return None
 
 
-def _context(span, subject: str | None) -> list[str]:
+def _context(span: Span, subject: str | None) -> list[str]:
     """Content lemmas of the clause holding the figure (not the figure's own words)."""
     clause = span.root
     for _ in range(len(span.doc)):  # a parse is a tree, but never trust a loop to end by itself
@@ -192,7 +199,7 @@ def _person_mentions(entities: Iterable[Entity]) -> list[tuple[int, int, str]]:
     )
 
 
-def _person_near(span, people: list[tuple[int, int, str]]) -> str | None:
+def _person_near(span: Span, people: list[tuple[int, int, str]]) -> str | None:
     """The person an age describes: the nearest person mention in the same sentence."""
     sent = span.sent
     best: tuple[int, str] | None = None
@@ -206,7 +213,14 @@ def _person_near(span, people: list[tuple[int, int, str]]) -> str | None:
     return best[1] if best else None
 
 
-def _entity_ages(doc, text: str, entities, paragraphs, excluded, seen) -> Iterator[Claim]:
+def _entity_ages(
+    doc: Doc,
+    text: str,
+    entities: Iterable[Entity],
+    paragraphs: Iterable[Paragraph],
+    excluded: list[tuple[int, int]],
+    seen: set[tuple[int, int]],
+) -> Iterator[Claim]:
     """Ages the entities stage read from appositions ("Roe, 33,")."""
     body = body_ranges(paragraphs, len(text))
     for entity in entities:

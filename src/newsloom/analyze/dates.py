@@ -24,10 +24,14 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from ..models import Article, DateMention, Paragraph, Post
 from ..text.dates import PartialDate, parse_partial
 from .temporal import Expression, Tense, find_expressions, resolve
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span
 
 # Paragraphs whose dates are not the article's reporting (a post's signature date is the
 # post's own, kept in Post.date).
@@ -56,7 +60,7 @@ HEAD_HOPS = 6  # tokens climbed from a date to the verb whose tense it takes
 
 
 def extract_dates(
-    doc,
+    doc: Doc,
     article: Article,
     paragraphs: Iterable[Paragraph],
     sentences: list[tuple[int, int]],
@@ -108,7 +112,7 @@ def _regions(
     ]
 
 
-def _confirmed(expr: Expression, span, text: str) -> bool:
+def _confirmed(expr: Expression, span: Span, text: str) -> bool:
     """Whether the parse agrees that the phrase is a date (see the module docstring)."""
     allowed = HOLIDAY_ENTS if expr.kind == "date" and expr.day and expr.weak is None else DATE_ENTS
     if any(t.ent_type_ not in allowed for t in span):
@@ -126,7 +130,7 @@ def _confirmed(expr: Expression, span, text: str) -> bool:
     return cue or all(t.ent_type_ == "DATE" for t in span)
 
 
-def _tense(span) -> Tense:
+def _tense(span: Span) -> Tense:
     """Past or future tense of the verb the date modifies; None for present or no verb."""
     if span.start > 0 and span.doc[span.start - 1].lower_ == "since":
         return "past"

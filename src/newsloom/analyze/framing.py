@@ -15,10 +15,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..models import Framing, Hedge
 from ..text.ranges import inside
 from .reporting import token_coverage
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
 
 HEDGE_ADVERBS = frozenset(
     {
@@ -48,7 +52,7 @@ BOOSTER_ADVERBS = frozenset(
 BOOSTER_VERBS = frozenset({"confirm", "prove", "establish", "verify"})
 
 
-def _own_mask(doc, own: list[tuple[int, int]], excluded: list[tuple[int, int]]) -> list[bool]:
+def _own_mask(doc: Doc, own: list[tuple[int, int]], excluded: list[tuple[int, int]]) -> list[bool]:
     """Per token: is it the outlet's own reporting?"""
     own_at = token_coverage(doc, own)
     excluded_at = token_coverage(doc, excluded)
@@ -56,7 +60,7 @@ def _own_mask(doc, own: list[tuple[int, int]], excluded: list[tuple[int, int]]) 
 
 
 def measure_framing(
-    doc, own: list[tuple[int, int]], excluded: list[tuple[int, int]], text: str | None = None
+    doc: Doc, own: list[tuple[int, int]], excluded: list[tuple[int, int]], text: str | None = None
 ) -> Framing:
     """Hedges and boosters in the tokens of ``own`` ranges outside ``excluded``.
 
@@ -113,12 +117,12 @@ def explain(
     return text
 
 
-def _span(text: str, start_token, end_token, kind: str) -> Hedge:
+def _span(text: str, start_token: Token, end_token: Token, kind: str) -> Hedge:
     start, end = start_token.idx, end_token.idx + len(end_token)
     return Hedge(start=start, end=end, text=text[start:end], kind=kind)
 
 
-def _hedge(token, text: str) -> Hedge | None:
+def _hedge(token: Token, text: str) -> Hedge | None:
     doc, lemma, lower = token.doc, token.lemma_.lower(), token.lower_
     if token.pos_ == "ADV" and lower in HEDGE_ADVERBS:
         return _span(text, token, token, "adverb")
@@ -153,7 +157,7 @@ def _hedge(token, text: str) -> Hedge | None:
     return None
 
 
-def _booster(token, text: str) -> Hedge | None:
+def _booster(token: Token, text: str) -> Hedge | None:
     doc, lower = token.doc, token.lower_
     if token.pos_ == "ADV" and lower in BOOSTER_ADVERBS:
         return _span(text, token, token, "booster")

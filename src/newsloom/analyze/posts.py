@@ -21,7 +21,9 @@ gets one id whatever their quote marks, spacing around a glued hashtag or pic li
 
 from __future__ import annotations
 
-from ..models import Paragraph, Post, stable_id
+from collections.abc import Iterable
+
+from ..models import Paragraph, ParagraphLabel, Post, stable_id
 from .social import (
     HASHTAG,
     LINK,
@@ -67,7 +69,9 @@ def find_posts(text: str, paragraphs: list[Paragraph]) -> tuple[list[Post], list
     return posts, _relabel(text, paragraphs, regions, posts)
 
 
-def _split_text_start(text: str, paragraphs: list[Paragraph], i: int, regions) -> int:
+def _split_text_start(
+    text: str, paragraphs: list[Paragraph], i: int, regions: list[tuple[int, int, int]]
+) -> int:
     """Start of a split-shape post's text: paragraph(s) just before signature paragraph ``i``."""
     taken_until = regions[-1][2] if regions else -1
     run: list[Paragraph] = []  # walking back; links-only paragraphs ride along
@@ -153,7 +157,7 @@ def _in_link(words: str, pos: int) -> bool:
     return any(m.start() <= pos < m.end() for m in LINK.finditer(words))
 
 
-def _unique(items) -> list[str]:
+def _unique(items: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(items))
 
 
@@ -164,7 +168,7 @@ def _relabel(
     ``embed_signature``; the parts of a paragraph outside every embed keep their label."""
     if not regions:
         return paragraphs
-    cuts = []
+    cuts: list[tuple[int, int, ParagraphLabel, str]] = []
     for (text_start, sig_start, sig_end), post in zip(regions, posts, strict=True):
         cuts.append((text_start, sig_start, "post", f"text of a post by @{post.handle}"))
         cuts.append((sig_start, sig_end, "embed_signature", f"signature of @{post.handle}"))
@@ -183,7 +187,7 @@ def _relabel(
     return out
 
 
-def _piece(text: str, start: int, end: int, label, reason: str) -> list[Paragraph]:
+def _piece(text: str, start: int, end: int, label: ParagraphLabel, reason: str) -> list[Paragraph]:
     while start < end and text[start].isspace():
         start += 1
     while end > start and text[end - 1].isspace():

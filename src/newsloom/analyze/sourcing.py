@@ -19,10 +19,13 @@ place or nationality entity covers and that reads as a title ("The Daily Courier
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..models import Entity, SourceCredit
 from ..text.ranges import inside
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
 
 PUBLISH_VERBS = frozenset(
     {"report", "obtain", "release", "publish", "break", "reveal", "film", "share", "post", "air",
@@ -50,7 +53,10 @@ ORG_TYPES = frozenset({"ORG", "WORK_OF_ART", "FAC", "PRODUCT"})
 
 
 def find_credits(
-    doc, entities: Iterable[Entity], own: list[tuple[int, int]], excluded: list[tuple[int, int]]
+    doc: Doc,
+    entities: Iterable[Entity],
+    own: list[tuple[int, int]],
+    excluded: list[tuple[int, int]],
 ) -> list[SourceCredit]:
     entities = list(entities)
     typed = _entity_types(entities)
@@ -72,9 +78,11 @@ def find_credits(
             continue
         seen.add((name[0], name[1]))
         sent = target.sent
+        named = doc.char_span(name[0], name[1])
+        assert named is not None  # entity mentions and parse spans: token boundaries
         credits.append(
             SourceCredit(
-                name=doc.char_span(name[0], name[1]).text,
+                name=named.text,
                 start=name[0],
                 end=name[1],
                 cue=cue,
@@ -87,7 +95,7 @@ def find_credits(
     return sorted(credits, key=lambda c: c.start)
 
 
-def _candidates(doc) -> Iterator[tuple[list, str, Any]]:
+def _candidates(doc: Doc) -> Iterator[tuple[list[Token], str, Token]]:
     """``(cue tokens, normalised cue, the token naming the credited party)`` per pattern."""
     for token in doc:
         lemma, lower = token.lemma_.lower(), token.lower_
@@ -134,7 +142,7 @@ def _candidates(doc) -> Iterator[tuple[list, str, Any]]:
                         yield [token, child], f"{token.lower_} {child.lower_}", obj
 
 
-def _objects(prep) -> list:
+def _objects(prep: Token) -> list[Token]:
     objects = [c for c in prep.children if c.dep_ == "pobj"]
     for obj in list(objects):  # "obtained by TMZ and The Daily Courier"
         objects.extend(c for c in obj.children if c.dep_ == "conj")
@@ -145,7 +153,9 @@ def _entity_types(entities: list[Entity]) -> list[tuple[int, int, str]]:
     return sorted((m.start, m.end, e.type) for e in entities for m in e.mentions)
 
 
-def _organisation(token, typed: list[tuple[int, int, str]], person_words: set[str]):
+def _organisation(
+    token: Token, typed: list[tuple[int, int, str]], person_words: set[str]
+) -> tuple[int, int] | None:
     """``(start, end)`` of the organisation ``token`` names, or None when it names none."""
     doc = token.doc
     pos = token.idx

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -62,7 +62,7 @@ PRECISION_RANK: dict[str, int] = {"year": 0, "month": 1, "day": 2}
 FIRST_YEAR, LAST_YEAR = 1600, 2099  # four-digit numbers read as years
 
 
-def _cased(words) -> str:
+def _cased(words: Iterable[str]) -> str:
     """Title Case and UPPER CASE forms, longest first (``the march`` is not a month)."""
     forms = {f for w in words for f in (w.title(), w.upper())}
     return "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))

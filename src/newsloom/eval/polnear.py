@@ -20,6 +20,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the pipeline is imported only when an evaluation runs
+    from rich.console import Group
+    from spacy.tokens import Doc
+
     from ..pipeline import StageContext, StageSpec
 
 SPLITS = ("train", "dev")
@@ -165,7 +168,9 @@ def quoted_segments(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return [(s, e) for s, e in out if s < e]
 
 
-def gold_units(text: str, attributions: Sequence[dict[str, list[tuple[int, int]]]]):
+def gold_units(
+    text: str, attributions: Sequence[dict[str, list[tuple[int, int]]]]
+) -> tuple[list[Unit], list[Unit]]:
     """(direct quotes, all attributions) of one article."""
     segments = [seg for para in paragraphs(text) for seg in quoted_segments(text, *para)]
     direct: list[Unit] = []
@@ -352,7 +357,7 @@ def newsloom_units(analyses: Iterable[Any]) -> Iterator[tuple[list[Unit], list[U
         yield direct, merge_by_cue(everything)
 
 
-def textacy_units(doc) -> tuple[list[Unit], list[Unit]]:
+def textacy_units(doc: Doc) -> tuple[list[Unit], list[Unit]]:
     """textacy's direct_quotations on the same Doc; it raises on an odd number of marks."""
     from textacy.extract.triples import direct_quotations
 
@@ -369,11 +374,11 @@ def textacy_units(doc) -> tuple[list[Unit], list[Unit]]:
     return [u for u, _ in direct], merge_by_cue(direct)
 
 
-def _timed(spec, clock: dict[str, float]):
+def _timed(spec: StageSpec, clock: dict[str, float]) -> StageSpec:
     """The same stage, adding its run time to ``clock[name]``."""
     from ..pipeline import StageSpec
 
-    def run(ctx) -> None:
+    def run(ctx: StageContext) -> None:
         t0 = time.perf_counter()
         try:
             spec.fn(ctx)
@@ -478,7 +483,7 @@ METRIC_LABELS = {
 }
 
 
-def format_report(report: dict[str, Any]):
+def format_report(report: dict[str, Any]) -> Group:
     """Rich tables: one per scope, a row per system and metric (narrow enough for 80 columns)."""
     from rich.console import Group
     from rich.table import Table

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
@@ -91,7 +91,9 @@ def _units(analyses: Sequence[ArticleAnalysis]) -> list[Unit]:
     return units
 
 
-def _candidate_pairs(units: list[Unit], analyses: Sequence[ArticleAnalysis]):
+def _candidate_pairs(
+    units: list[Unit], analyses: Sequence[ArticleAnalysis]
+) -> Iterator[tuple[int, int]]:
     """Unit pairs from different outlets worth verifying.
 
     Identical sentences (syndicated copies) are paired directly, once per copy; MinHash LSH
@@ -145,7 +147,9 @@ def _cross_outlet_anchor(
     return None
 
 
-def _one_cross_pair(a: list[int], b: list[int], units: list[Unit], keys: list[str]):
+def _one_cross_pair(
+    a: list[int], b: list[int], units: list[Unit], keys: list[str]
+) -> Iterator[tuple[int, int]]:
     """One pair across the two groups from different outlets, if there is one."""
     for i in a:
         for j in b:
@@ -196,7 +200,9 @@ def _runs(component: list[int], units: list[Unit]) -> dict[int, tuple[int, int]]
     return out
 
 
-def _join_consecutive(components, units: list[Unit]):
+def _join_consecutive(
+    components: list[tuple[list[int], float]], units: list[Unit]
+) -> list[tuple[list[int], float]]:
     """Components that continue each other in every article become one passage."""
     ordered = sorted(components, key=lambda c: (units[c[0][0]].article, units[c[0][0]].index))
     joined: list[tuple[list[int], float]] = []
@@ -212,7 +218,7 @@ def _join_consecutive(components, units: list[Unit]):
 
 
 def _passages(
-    joined, units: list[Unit], analyses: Sequence[ArticleAnalysis]
+    joined: list[tuple[list[int], float]], units: list[Unit], analyses: Sequence[ArticleAnalysis]
 ) -> list[CopiedPassage]:
     out = []
     for comp, sim in joined:
