@@ -24,7 +24,9 @@ class Settings(BaseModel):
     max_file_bytes: int = Field(
         20_000_000, description="Larger files are skipped with a reason (a real article is < 1 MB)."
     )
-    stages: tuple[str, ...] = Field((), description="Stages to run (names from analyze.stages); empty runs all.")
+    stages: tuple[str, ...] = Field(
+        (), description="Stages to run (names from analyze.stages); empty runs all."
+    )
 
 
 def _from_env() -> dict[str, Any]:
