@@ -126,7 +126,8 @@ def ingest_records(
 ) -> RunReport:
     """``ingest_items`` for article records (dicts read like JSONL lines), e.g. from a POST."""
     items = (
-        record_article(record, f"{RECORD_ORIGIN}:{n}") for n, record in enumerate(records, start=1)
+        record_article(record, f"{RECORD_ORIGIN}:{n}", settings)
+        for n, record in enumerate(records, start=1)
     )
     return ingest_items(items, store, settings, on_event)
 

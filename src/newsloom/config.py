@@ -24,6 +24,19 @@ class Settings(BaseModel):
     max_file_bytes: int = Field(
         20_000_000, description="Larger files are skipped with a reason (a real article is < 1 MB)."
     )
+    # Publication dates outside [min_published_year, today + max_published_days_ahead] are
+    # dropped at read time with a warning on the article (which is kept). Why these defaults:
+    # the news newsloom reads (web articles, wire feeds, digitised 20th-century papers) is dated
+    # after 1900, and older years in such data are placeholders (0001-01-01, 1800-01-01) or
+    # misread numbers; two days ahead covers the date line (UTC+14 is a day ahead of UTC) and
+    # wire copy dated for the next morning, while 9999-12-31 "never expires" values are not.
+    # Archives of older papers lower min_published_year.
+    min_published_year: int = Field(
+        1900, ge=1, le=9999, description="Publication dates before this year are dropped."
+    )
+    max_published_days_ahead: int = Field(
+        2, ge=0, description="Publication dates more than this many days after today are dropped."
+    )
     stages: tuple[str, ...] = Field(
         (), description="Stages to run (names from analyze.stages); empty runs all."
     )

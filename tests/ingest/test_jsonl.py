@@ -209,7 +209,8 @@ def test_bad_json_files(tmp_path, content, reason):
         (None, None),
         (True, None),
         ({"a": 1}, None),
-        ("1500", None),
+        ("1500", "1500"),  # parsed; whether it is plausible is checked_published's call
+        ("0001", "0001"),
         ("Smarch 14, 2021", None),
     ],
 )

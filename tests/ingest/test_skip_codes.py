@@ -47,7 +47,7 @@ def test_jsonl_lines_and_paths_have_codes(tmp_path):
     big.write_text("word " * 100)
     (large,) = read_inputs([str(big)], Settings(max_file_bytes=10))
     assert isinstance(large, Skipped) and large.code is SkipCode.TOO_LARGE
-    assert record_article("x", "api:1").code is SkipCode.BAD_JSON
+    assert record_article("x", "api:1", Settings()).code is SkipCode.BAD_JSON
 
 
 def test_the_export_writes_the_code_as_a_string():

@@ -133,3 +133,126 @@ def test_fts_and_like_search_agree(corpus_db):
                 assert re.fullmatch("thunder", hit.snippet[start:end], re.IGNORECASE)
     finally:
         store.close()
+
+
+# -- the coverage chart: a bounded number of bars whatever the span ---------------------------
+
+
+def _dated(*days: str) -> list:
+    from newsloom.models import Article
+
+    return [
+        Article(id=f"a{i}", text="x", origin=f"a{i}", source=f"s{i % 3}", published=d)
+        for i, d in enumerate(days)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("first", "last", "unit", "bars"),
+    [
+        ("2024-03-01", "2024-03-01", "day", 1),
+        ("2024-03-01", "2024-03-10", "day", 10),
+        ("2024-03-01", "2024-05-01", "day", 62),
+        ("2024-03-04", "2024-09-01", "week", 26),  # Monday to Sunday: 26 whole weeks
+        ("2021-01-15", "2024-03-10", "month", 39),
+        ("1990-06-01", "2024-03-10", "year", 35),
+        ("1900-01-01", "2024-03-10", "5 years", 25),
+        ("1000-01-01", "9999-12-31", "250 years", 36),
+    ],
+)
+def test_coverage_chart_picks_a_unit_that_bounds_the_bars(first, last, unit, bars):
+    from newsloom.render.html import MAX_CHART_BARS, coverage_chart
+
+    chart = coverage_chart(_dated(first, last, last))
+    assert chart is not None
+    assert chart["unit"] == unit
+    assert len(chart["bars"]) == bars <= MAX_CHART_BARS
+    assert sum(b["count"] for b in chart["bars"]) == 3
+    if bars > 1:
+        assert chart["bars"][0]["count"] == 1 and chart["bars"][-1]["count"] == 2
+    if unit == "week":
+        assert chart["first"] == "week of 2024-03-04" and chart["last"] == "week of 2024-08-26"
+
+
+def test_a_story_spanning_centuries_renders_a_bounded_chart():
+    """Dates from 1800 to 9999 (if a store holds them) no longer mean 98,400 bars."""
+    from newsloom.render.html import MAX_CHART_BARS, Pages
+    from newsloom.stories import consolidate
+    from tests.stories.builders import analysis
+
+    years = [1800, 1850, 1900, 1950, 2000, 2024, 5000, 9999]
+    analyses = [
+        analysis(
+            f"a{y}",
+            f"Floods forced residents of Riverton from their homes in {y}.",
+            source=f"Outlet {y}",
+            published=f"{y}-03-04",
+        )
+        for y in years
+    ]
+    story = consolidate(analyses)
+    page = Pages().story(story, {a.article.id: a for a in analyses})
+    assert 1 <= page.count('class="bar"') <= MAX_CHART_BARS
+    assert len(page) < 200_000
+
+
+# -- written files respect the umask (they used to keep the temporary file's 0600) ------------
+
+
+@pytest.fixture()
+def umask():
+    """Set the process umask for one test (pytest runs tests in one thread), then restore it."""
+    import os
+
+    saved = os.umask(0o022)
+
+    def set_umask(mask: int) -> int:
+        os.umask(mask)
+        return mask
+
+    yield set_umask
+    os.umask(saved)
+
+
+def _mode(path) -> int:
+    import stat
+
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@pytest.mark.parametrize("mask", [0o022, 0o002, 0o077, 0o027])
+def test_the_json_export_respects_the_umask(tmp_path, umask, mask):
+    from newsloom.models import Corpus
+    from newsloom.render.json import write_corpus
+
+    umask(mask)
+    out = tmp_path / "out" / "corpus.json"
+    write_corpus(Corpus(articles=[], stories=[]), out)
+    assert _mode(out) == 0o666 & ~mask
+    write_corpus(Corpus(articles=[], stories=[]), out)  # replacing a file: the same mode
+    assert _mode(out) == 0o666 & ~mask
+    assert [p.name for p in out.parent.iterdir()] == ["corpus.json"]  # no temporary left
+
+
+def test_report_pages_respect_the_umask(tmp_path, umask, memory_store):
+    from newsloom.render.html import write_report
+    from newsloom.stories import consolidate
+    from tests.stories.builders import analysis
+
+    analyses = [
+        analysis(
+            f"a{i}",
+            f"Floods forced residents of Riverton from their homes ({i}).",
+            source=f"Outlet {i}",
+            published=f"2024-03-0{i + 1}",
+        )
+        for i in range(2)
+    ]
+    memory_store.add_analyses(analyses)
+    memory_store.replace_stories([consolidate(analyses)])
+    mask = umask(0o027)
+    summary = write_report(memory_store, tmp_path / "site")
+    assert summary.stories == 1 and summary.articles == 2
+    pages = sorted((tmp_path / "site").rglob("*.*"))
+    assert any(p.name.startswith("story-") for p in pages)
+    assert {p.name: _mode(p) for p in pages} == {p.name: 0o666 & ~mask for p in pages}

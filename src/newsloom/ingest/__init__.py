@@ -19,6 +19,7 @@ from typing import TextIO
 from ..config import Settings
 from ..errors import InputError
 from ..models import Article, SkipCode, Skipped
+from .dates import checked_published
 from .decode import Decoded, decode, read_bytes
 from .discover import Found, discover
 from .html import html_article
@@ -63,22 +64,24 @@ def read_inputs(
 
 
 def _read(found: Found, settings: Settings, stdin: TextIO | None) -> Iterator[Article | Skipped]:
+    """The articles of one input; every publication date is checked against ``settings``."""
     if found.is_stdin:
-        yield _read_stdin(stdin if stdin is not None else sys.stdin, settings.max_file_bytes)
+        article = _read_stdin(stdin if stdin is not None else sys.stdin, settings.max_file_bytes)
+        yield checked_published(article, settings)
         return
     path = found.path
     kind = EXTENSIONS.get(os.path.splitext(path)[1].lower())
     if kind == "jsonl":
-        yield from read_jsonl(path, settings.max_file_bytes)
+        yield from read_jsonl(path, settings)  # records are checked by record_article
         return
     if kind == "json":
-        yield from read_json(path, settings.max_file_bytes)
+        yield from read_json(path, settings)
         return
     data = read_bytes(path, settings.max_file_bytes)
     if kind == "html" or (kind is None and HTML_START.match(data[:4096])):
-        yield html_article(path, data)
+        yield checked_published(html_article(path, data), settings)
         return
-    yield text_article(decode(path, data), origin=path, path=path)
+    yield checked_published(text_article(decode(path, data), origin=path, path=path), settings)
 
 
 def _read_stdin(stdin: TextIO, max_bytes: int) -> Article:

@@ -4,6 +4,10 @@ Metadata dates come in a handful of machine formats (ISO 8601 with or without a 
 RFC 2822 from feeds, Unix timestamps) and a few written ones ("March 14, 2021"). This is a
 cheap, strict parser for those; it returns None rather than guess (``03/04/2021`` is
 ambiguous and stays None). Running text is the dates stage's job, not this one.
+
+Parsing accepts any four-digit year; whether a date is a plausible *publication* date is a
+separate check (``checked_published``) against the range in Settings, so a dropped date says
+why in the article's warnings instead of silently reading as "not a date".
 """
 
 from __future__ import annotations
@@ -12,7 +16,9 @@ import datetime as dt
 import email.utils
 import re
 
-from ..text.dates import MONTH_WORDS, iso_date
+from ..config import Settings
+from ..models import Article
+from ..text.dates import MONTH_WORDS, first_day, iso_date
 
 # A time or zone after the date (2021-03-14T10:00:00Z, 2021-03-14 10:00 +01:00) is dropped:
 # the date as written at the outlet is the publication date.
@@ -24,13 +30,13 @@ MONTH_YEAR = re.compile(r"([A-Za-z]+)\.?,?\s+(\d{4})$")
 NUMERIC = re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{4})$")
 # Unix timestamps: seconds until ~2286; larger values are milliseconds.
 MS_THRESHOLD = 10**11
-EARLIEST_YEAR = 1800  # older "publication dates" are data errors
+# A bare integer from this year to 9999 is a year, not seconds after 1970. Any year parses;
+# the plausible range of publication dates is Settings', checked by checked_published.
+EARLIEST_BARE_YEAR = 1000
 
 
 def iso(year: int, month: int | None = None, day: int | None = None) -> str | None:
-    """The ISO string for a real publication date (as precise as given), or None."""
-    if year < EARLIEST_YEAR:
-        return None
+    """The ISO string for a real calendar date (as precise as given), or None."""
     return iso_date(year, month, day)
 
 
@@ -47,7 +53,7 @@ def normalise_date(value: object) -> str | None:
     """``value`` (str, int, float) as ISO ``YYYY[-MM[-DD]]``, or None when it is not a date."""
     if isinstance(value, bool) or value is None:
         return None
-    if isinstance(value, int) and EARLIEST_YEAR <= value <= 9999:
+    if isinstance(value, int) and EARLIEST_BARE_YEAR <= value <= 9999:
         return iso(value)  # a bare year, not seconds after 1970
     if isinstance(value, int | float):
         return _from_timestamp(float(value))
@@ -84,3 +90,36 @@ def normalise_date(value: object) -> str | None:
     if parsed and parsed[0]:
         return iso(parsed[0], parsed[1], parsed[2])
     return None
+
+
+def implausible_reason(published: str, settings: Settings, today: dt.date) -> str | None:
+    """Why the ISO date ``published`` cannot be a publication date, or None when it can.
+
+    A partial date (``2021``, ``2021-03``) counts from its first day.
+    """
+    day = first_day(published)
+    if day is None:
+        return None
+    if day.year < settings.min_published_year:
+        return (
+            f"publication date {published} is before {settings.min_published_year}; dropped it "
+            "as a data error (lower min_published_year for older archives)"
+        )
+    latest = today + dt.timedelta(days=settings.max_published_days_ahead)
+    if day > latest:
+        return (
+            f"publication date {published} is after {latest.isoformat()} (today plus "
+            f"max_published_days_ahead = {settings.max_published_days_ahead}); "
+            "dropped it as a data error"
+        )
+    return None
+
+
+def checked_published(article: Article, settings: Settings) -> Article:
+    """``article`` with an implausible publication date dropped and a warning saying why."""
+    if not article.published:
+        return article
+    reason = implausible_reason(article.published, settings, dt.datetime.now(dt.UTC).date())
+    if reason is None:
+        return article
+    return article.model_copy(update={"published": None, "warnings": [*article.warnings, reason]})

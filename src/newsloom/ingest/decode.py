@@ -14,8 +14,12 @@ Policy (what an experienced user expects from a tool whose offsets are checked a
   Anything else (random bytes, Shift-JIS, GBK, …) is skipped with a reason that names the
   bad byte and the ``iconv`` command to convert the file. Guessing further would silently
   produce mojibake, which is worse than a clear skip.
-- NUL bytes, control characters or the magic numbers of common binary formats mean a binary
-  file: skipped with a reason.
+- NUL bytes (anywhere in the file, not only at its start), control characters or the magic
+  numbers of common binary formats mean a binary file: skipped with a reason. A NUL never
+  reaches an article's text (PostgreSQL cannot store one, and no prose holds one).
+- The one text that is full of NULs is UTF-16 without a byte-order mark (ASCII letters put a
+  NUL in every other byte). It is recognised and skipped with the ``iconv`` command that
+  converts it, rather than called binary: without the mark its byte order is a guess.
 """
 
 from __future__ import annotations
@@ -43,6 +47,16 @@ ISOLATED_HIGH_BYTE = re.compile(rb"(?<![\x80-\xff])[\x80-\xff](?![\x80-\xff])")
 MAX_CONTROL_SHARE = 0.01
 # Unicode category Cc minus tab, newline, vertical tab, form feed and carriage return.
 CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+
+# UTF-16 without a byte-order mark: an ASCII character is a letter byte and a NUL, so NULs
+# sit on one parity only. English/Western prose is > 90% ASCII, so its NULs fill ~90% of the
+# byte pairs on one side; text in a non-Latin script still has spaces, digits and punctuation
+# on most lines (>= 15%). Random or binary data puts its NULs on both parities alike, so the
+# other parity must be all but free of them.
+UTF16_MIN_NUL_SHARE = 0.15
+UTF16_MAX_OTHER_NUL_SHARE = 0.01
+# Bytes the cheap sniff looks at (magic numbers, UTF-16); NUL bytes are looked for everywhere.
+SNIFF_BYTES = 8192
 
 # Magic numbers of files people drop into article folders by mistake, for a clearer reason.
 MAGIC = (
@@ -116,22 +130,57 @@ def _looks_western(data: bytes) -> bool:
     return high <= MAX_HIGH_BYTE_SHARE * len(data) and isolated >= MIN_ISOLATED_SHARE * high
 
 
-def binary_reason(data: bytes) -> str | None:
-    """Why ``data`` is not text, or None. Looks only at the first 8 KB (cheap)."""
-    head = data[:8192]
+def _utf16_without_bom(head: bytes) -> str | None:
+    """``utf-16le``/``utf-16be`` when ``head`` reads as UTF-16 text without a byte-order mark."""
+    pairs = len(head) // 2
+    if pairs < 2:
+        return None
+    even, odd = head[0 : 2 * pairs : 2].count(0), head[1 : 2 * pairs : 2].count(0)
+    for name, nuls, other in (("utf-16le", odd, even), ("utf-16be", even, odd)):
+        if nuls >= UTF16_MIN_NUL_SHARE * pairs and other <= UTF16_MAX_OTHER_NUL_SHARE * pairs:
+            text = head[: 2 * pairs].decode(name.replace("utf-16", "utf-16-"), errors="replace")
+            return name if _control_share(text) <= MAX_CONTROL_SHARE else None
+    return None
+
+
+def refuse_binary(origin: str, data: bytes) -> None:
+    """Raise InputError when ``data`` is not text: a known binary format or NUL bytes (the
+    reason says UTF-16 when the NULs are those of UTF-16 without a byte-order mark).
+
+    Magic numbers and UTF-16 are sniffed in the first 8 KB; NUL bytes are looked for in all of
+    ``data`` (a memchr scan). A file with a UTF-16/UTF-32 byte-order mark is left to decode().
+    """
+    head = data[:SNIFF_BYTES]
     for magic, what in MAGIC:
         if head.startswith(magic):
-            return f"binary file ({what}); newsloom reads plain text, JSONL and HTML"
-    if b"\x00" in head and not head.startswith(tuple(b for b, _ in BOMS)):
-        return "binary file (NUL bytes); newsloom reads plain text, JSONL and HTML"
-    return None
+            raise InputError(
+                origin,
+                f"binary file ({what}); newsloom reads plain text, JSONL and HTML",
+                SkipCode.BINARY,
+            )
+    if head.startswith(tuple(b for b, _ in BOMS)):
+        return
+    nul = data.find(b"\x00")
+    if nul == -1:
+        return
+    utf16 = _utf16_without_bom(head)
+    if utf16:
+        raise InputError(
+            origin,
+            f"UTF-16 without a byte-order mark; convert it with iconv -f {utf16} -t utf-8",
+            SkipCode.ENCODING,
+        )
+    raise InputError(
+        origin,
+        f"binary file (NUL bytes); the first is at byte {nul}; "
+        "newsloom reads plain text, JSONL and HTML",
+        SkipCode.BINARY,
+    )
 
 
 def decode(origin: str, data: bytes) -> Decoded:
     """``data`` as text by the policy in the module docstring; raises InputError otherwise."""
-    reason = binary_reason(data)
-    if reason:
-        raise InputError(origin, reason, SkipCode.BINARY)
+    refuse_binary(origin, data)
     for bom, encoding in BOMS:
         if data.startswith(bom):
             try:
@@ -172,6 +221,14 @@ def _checked(origin: str, decoded: Decoded) -> Decoded:
     if not decoded.text.strip().strip("\ufeff").strip():
         kind = "empty file" if not decoded.text else "only whitespace"
         raise InputError(origin, f"{kind}; nothing to read", SkipCode.EMPTY)
+    nul = decoded.text.find("\x00")
+    if nul != -1:  # decoded from UTF-16/UTF-32 with a byte-order mark (refuse_binary saw bytes)
+        raise InputError(
+            origin,
+            f"binary file (NUL characters); the first is at character {nul}; "
+            "newsloom reads plain text, JSONL and HTML",
+            SkipCode.BINARY,
+        )
     if _control_share(decoded.text) > MAX_CONTROL_SHARE:
         raise InputError(
             origin,

@@ -35,9 +35,11 @@ from .json import write_atomic
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(__file__).parent / "static"
 
-# Daily bars in the coverage chart up to this many days; longer stories get monthly bars
-# (two months of daily bars still fit a phone-width chart at ≥ 4 px per bar).
-MAX_DAILY_BARS = 62
+# Bars in the coverage chart at most: two months of daily bars, ≥ 5 px a bar in the 320-unit
+# chart at phone width. A story's span picks the finest unit that fits (day, week, month,
+# year, then groups of YEAR_STEPS years), so the page stays small whatever dates it holds.
+MAX_CHART_BARS = 62
+YEAR_STEPS = (1, 2, 5, 10, 25, 50, 100, 250, 500, 1000)  # 9999 years / 250 = 40 bars
 CHART_WIDTH, CHART_HEIGHT, CHART_AXIS = 320, 80, 16
 # Characters of a copied passage shown before the rest is folded away.
 PASSAGE_PREVIEW = 280
@@ -229,25 +231,65 @@ class StoryLinks:
 # -- the story page ---------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class ChartUnit:
+    """How the coverage chart buckets days: ``days`` for day/week, else ``years`` (0: months)."""
+
+    name: str
+    days: int = 0
+    years: int = 0
+
+    def index(self, day: dt.date) -> int:
+        """The bucket number of ``day`` (consecutive buckets have consecutive numbers)."""
+        if self.days:
+            return (day.toordinal() - 1) // self.days  # ordinal 1 (0001-01-01) is a Monday
+        if self.years:
+            return day.year // self.years
+        return day.year * 12 + day.month - 1
+
+    def label(self, index: int) -> str:
+        """The bucket's name: its day, the Monday of its week, ``YYYY-MM``, ``YYYY`` or a range."""
+        if self.days:
+            start = dt.date.fromordinal(index * self.days + 1).isoformat()
+            return f"week of {start}" if self.days == 7 else start
+        if self.years == 1:
+            return f"{index:04d}"
+        if self.years:
+            return f"{index * self.years:04d}–{index * self.years + self.years - 1:04d}"
+        return f"{index // 12:04d}-{index % 12 + 1:02d}"
+
+
+CHART_UNITS = (
+    ChartUnit("day", days=1),
+    ChartUnit("week", days=7),
+    ChartUnit("month"),
+    *(ChartUnit("year" if n == 1 else f"{n} years", years=n) for n in YEAR_STEPS),
+)
+
+
+def chart_unit(first: dt.date, last: dt.date) -> ChartUnit:
+    """The finest unit that shows ``first`` to ``last`` in at most MAX_CHART_BARS bars."""
+    for unit in CHART_UNITS:
+        if unit.index(last) - unit.index(first) < MAX_CHART_BARS:
+            return unit
+    return CHART_UNITS[-1]
+
+
 def coverage_chart(articles: Sequence[Article]) -> dict[str, Any] | None:
-    """Bars of articles per day (per month for long stories), laid out for an inline SVG."""
+    """Bars of articles per day, week, month or years (by span), laid out for an inline SVG."""
     days = sorted(d for d in (exact_day(a.published) for a in articles) if d is not None)
     if not days:
         return None
-    daily = (days[-1] - days[0]).days < MAX_DAILY_BARS
-    buckets: dict[str, list[str]] = {}
-    if daily:
-        for i in range((days[-1] - days[0]).days + 1):
-            buckets[(days[0] + dt.timedelta(days=i)).isoformat()] = []
-    else:
-        y, m = days[0].year, days[0].month
-        while (y, m) <= (days[-1].year, days[-1].month):
-            buckets[f"{y:04d}-{m:02d}"] = []
-            y, m = (y + 1, 1) if m == 12 else (y, m + 1)
+    unit = chart_unit(days[0], days[-1])
+    low = unit.index(days[0])
+    buckets: dict[str, list[str]] = {
+        unit.label(i): [] for i in range(low, unit.index(days[-1]) + 1)
+    }
+    labels = list(buckets)
     for a in articles:
         d = exact_day(a.published)
         if d is not None:
-            buckets[d.isoformat() if daily else d.isoformat()[:7]].append(outlet_name(a))
+            buckets[labels[unit.index(d) - low]].append(outlet_name(a))
     top = max(len(v) for v in buckets.values())
     slot = CHART_WIDTH / len(buckets)
     plot = CHART_HEIGHT - CHART_AXIS
@@ -274,7 +316,7 @@ def coverage_chart(articles: Sequence[Article]) -> dict[str, Any] | None:
         "bars": bars,
         "first": next(iter(buckets)),
         "last": list(buckets)[-1],
-        "unit": "day" if daily else "month",
+        "unit": unit.name,
         "total": len(articles) - undated,
         "undated": undated,
     }

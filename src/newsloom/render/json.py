@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
+import secrets
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -32,16 +32,34 @@ def build_corpus(
     )
 
 
+def _create_temporary(folder: Path, name: str) -> tuple[int, Path]:
+    """A new empty file beside ``name`` in ``folder``, opened for writing.
+
+    Created with mode 0666 so the kernel applies the umask, as for any file a tool writes
+    (``tempfile.mkstemp`` would make it 0600 and the rename would keep that).
+    """
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    while True:
+        tmp = folder / f".{name}.{secrets.token_hex(6)}.tmp"
+        try:
+            return os.open(tmp, flags, 0o666), tmp
+        except FileExistsError:  # another writer's temporary file: draw another name
+            continue
+
+
 def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file in the same folder, then rename: readers never see half a file."""
+    """Write via a temporary file in the same folder, then rename: readers never see half a file.
+
+    The file gets the mode any new file gets (0666 minus the umask).
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = _create_temporary(path.parent, path.name)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
 
 
