@@ -70,6 +70,7 @@ def test_allowed_hosts_and_the_listening_address_are_answered(empty_db):
         assert get(url, "anything.example").status_code == 200
 
 
+@pytest.mark.slow
 def test_serve_refuses_a_foreign_host_and_takes_allowed_host(empty_db):
     """The real ``newsloom serve`` process, with --allowed-host."""
     port = free_port()
