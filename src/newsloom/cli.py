@@ -340,6 +340,15 @@ def serve(
     max_body: Annotated[
         int, typer.Option("--max-body", min=1, help="Largest request body in bytes (413 above).")
     ] = 2_000_000,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-host",
+            envvar="NEWSLOOM_ALLOWED_HOSTS",
+            help="A further name clients may send as Host (repeatable; * for any). "
+            "Loopback names and --host are always allowed; other names get a 400.",
+        ),
+    ] = None,
 ) -> None:
     """Serve story pages and the JSON API (OpenAPI at /openapi.json) from a store."""
     import uvicorn
@@ -352,7 +361,12 @@ def serve(
             f"[yellow]warning:[/] listening on {host} without --token: writes (POST) are disabled"
         )
     web_app = create_app(
-        db or DEFAULT_DB, token=token, max_body_bytes=max_body, writes_need_token=exposed
+        db or DEFAULT_DB,
+        token=token,
+        max_body_bytes=max_body,
+        writes_need_token=exposed,
+        host=host,
+        allowed_hosts=allowed_host or (),
     )
     uvicorn.run(web_app, host=host, port=port, log_level="info")
 

@@ -62,7 +62,7 @@ def test_incremental_stories_on_postgres_match_one_sqlite_run(pg_url, tmp_path):
     assert sum(len(g) for g in _groups(store)) == store.count_articles() == once.count_articles()
     # The story index state survives in the PostgreSQL meta table between runs.
     assert store.get_meta(api.STORY_INDEX_KEY)
-    hits = store.search("Ondrasek")
+    hits = store.search("Ondrasek").hits
     assert hits and all("ondrasek" in h.snippet.lower() for h in hits)
     once.close()
     store.close()

@@ -210,7 +210,7 @@ def test_reads_return_typed_records(memory_store):
     assert summary == StorySummary("s1", "x", 1, "2021-03-14", "2021-03-14", ["Daily Example"])
     text = memory_store.article_text(aid)
     assert isinstance(text, ArticleText) and text.text == analysis.article.text
-    hits = memory_store.search("rebuild")
+    hits = memory_store.search("rebuild").hits
     assert hits and all(isinstance(h, SearchHit) for h in hits)
 
 
@@ -239,3 +239,27 @@ def test_stories_stored_with_the_old_empty_extra_field_still_load(memory_store):
     assert [s.id for s in memory_store.stories()] == ["s1"]
     with pytest.raises(ValueError):  # anything else unknown is still refused
         Story.model_validate({"id": "s", "title": None, "article_ids": [], "extra": {"x": 1}})
+
+
+def test_article_ids_resolve_from_a_unique_prefix(memory_store):
+    a, b = make_analysis(TEXT_A), make_analysis(TEXT_B)
+    memory_store.add_analyses([a, b])
+    aid, bid = a.article.id, b.article.id
+    assert memory_store.resolve_article_id(aid) == aid
+    assert memory_store.resolve_article_id(aid[:6]) == aid
+    assert memory_store.resolve_article_id("zz") is None
+    assert memory_store.resolve_article_id("%") is None  # LIKE wildcards match themselves
+    common = next(i for i in range(len(aid)) if aid[i] != bid[i])
+    if common:
+        with pytest.raises(AmbiguousIdError, match="give more characters"):
+            memory_store.resolve_article_id(aid[:common])
+    with pytest.raises(AmbiguousIdError, match="article id prefix '' is ambiguous"):
+        memory_store.resolve_article_id("")
+
+
+def test_listings_count_and_page(memory_store):
+    memory_store.add_analyses([make_analysis(TEXT_A), make_analysis(TEXT_B)])
+    assert memory_store.count_quotes() == 2 and memory_store.count_quotes("JANE ROE") == 2
+    assert memory_store.count_quotes("Nobody") == 0
+    everything = memory_store.articles()
+    assert memory_store.articles(1, offset=1) == everything[1:]

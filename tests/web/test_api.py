@@ -51,21 +51,23 @@ def test_openapi_document_lists_every_endpoint(client):
 
 def test_story_list_and_one_story(client):
     listing = client.get("/api/stories").json()
-    assert listing["total"] == len(listing["stories"]) >= 5
-    first = listing["stories"][0]
+    assert listing["total"] == len(listing["items"]) >= 5
+    first = listing["items"][0]
     assert first["n_articles"] >= 2 and first["outlets"]
     story = client.get(f"/api/stories/{first['id']}").json()
     assert story["id"] == first["id"] and len(story["article_ids"]) == first["n_articles"]
     assert client.get(f"/api/stories/{first['id'][:8]}").json()["id"] == first["id"]  # prefix
     paged = client.get("/api/stories", params={"limit": 2, "offset": 1}).json()
-    assert [s["id"] for s in paged["stories"]] == [s["id"] for s in listing["stories"][1:3]]
+    assert [s["id"] for s in paged["items"]] == [s["id"] for s in listing["items"][1:3]]
 
 
 @pytest.mark.parametrize(
     ("path", "status"),
     [
         ("/api/stories/0000000000000000", 404),
-        ("/api/stories/not-hex", 422),
+        ("/api/stories/not-hex", 404),
+        ("/api/articles/not-hex", 404),
+        ("/api/articles/" + "a" * 40, 404),
         ("/api/articles/0000000000000000", 404),
         ("/api/stories?limit=0", 422),
         ("/api/search", 422),  # q is required
@@ -79,9 +81,9 @@ def test_bad_lookups(client, path, status):
 
 def test_search_finds_quotes_and_articles_with_spans(client):
     result = client.get("/api/search", params={"q": "thunder"}).json()
-    kinds = {h["kind"] for h in result["hits"]}
+    kinds = {h["kind"] for h in result["items"]}
     assert "quote" in kinds
-    for hit in result["hits"]:
+    for hit in result["items"]:
         text = client.get(f"/api/articles/{hit['article_id']}").json()["text"]
         assert "thunder" in text[hit["start"] : hit["end"]].lower()
         for start, end in hit["highlights"]:
@@ -91,39 +93,51 @@ def test_search_finds_quotes_and_articles_with_spans(client):
     # operators and punctuation are words, never FTS syntax errors
     for query in ['"', "AND (", "NEAR(x y", "*", "collapse*"]:
         assert client.get("/api/search", params={"q": query}).status_code == 200
-    assert client.get("/api/search", params={"q": "zzqxnotaword"}).json()["hits"] == []
+    assert client.get("/api/search", params={"q": "zzqxnotaword"}).json() == {
+        "total": 0,
+        "items": [],
+        "query": "zzqxnotaword",
+    }
 
 
 def test_story_search(client):
     found = client.get("/api/stories", params={"q": "bridge collapsed"}).json()
     assert found["total"] >= 1
-    assert "bridge" in (found["stories"][0]["title"] or "").lower()
+    assert "bridge" in (found["items"][0]["title"] or "").lower()
     assert client.get("/api/stories", params={"q": "zzqxnotaword"}).json() == {
         "total": 0,
-        "stories": [],
+        "items": [],
     }
 
 
 def test_quotes_by_speaker_point_into_article_text(client):
-    speakers = client.get("/api/speakers").json()
+    speakers = client.get("/api/speakers").json()["items"]
     top = speakers[0]
     assert top["quotes"] >= 2
-    rows = client.get("/api/quotes", params={"speaker": top["speaker"].upper()}).json()
-    assert len(rows) == top["quotes"] and {r["speaker"] for r in rows} == {top["speaker"]}
+    found = client.get("/api/quotes", params={"speaker": top["speaker"].upper()}).json()
+    rows = found["items"]
+    assert found["total"] == len(rows) == top["quotes"] and {r["speaker"] for r in rows} == {
+        top["speaker"]
+    }
     for row in rows[:5]:
         text = client.get(f"/api/articles/{row['article_id']}").json()["text"]
         assert text[row["start"] : row["end"]] == row["text"]
-    assert client.get("/api/quotes", params={"speaker": "Nobody Atall"}).json() == []
-    assert len(client.get("/api/quotes", params={"limit": 3}).json()) == 3
+    assert client.get("/api/quotes", params={"speaker": "Nobody Atall"}).json() == {
+        "total": 0,
+        "items": [],
+    }
+    page = client.get("/api/quotes", params={"limit": 3}).json()
+    assert len(page["items"]) == 3 and page["total"] > 3
 
 
 def test_posts_people_articles(client):
-    posts = client.get("/api/posts").json()
+    posts = client.get("/api/posts").json()["items"]
     assert posts and all(p["handle"] and p["article_ids"] for p in posts)
-    people = client.get("/api/people").json()
+    people = client.get("/api/people").json()["items"]
     assert any(p["ages"] for p in people) and all(p["type"] == "PERSON" for p in people)
-    articles = client.get("/api/articles").json()
-    assert len(articles) >= 20
+    listing = client.get("/api/articles").json()
+    articles = listing["items"]
+    assert listing["total"] == len(articles) >= 20
     one = client.get(f"/api/articles/{articles[0]['id']}").json()
     assert one["text"] and one["story_id"]
 
@@ -137,7 +151,7 @@ def test_post_needs_the_token(client):
 
 
 def test_post_ingests_and_attaches_to_the_story(client):
-    bridge = client.get("/api/stories", params={"q": "Kessler"}).json()["stories"][0]
+    bridge = client.get("/api/stories", params={"q": "Kessler"}).json()["items"][0]
     response = client.post("/api/articles", json={"articles": [NEW_ARTICLE]}, headers=AUTH)
     assert response.status_code == 201, response.text
     result = response.json()
@@ -255,7 +269,7 @@ def test_a_store_that_fails_under_the_server_gives_503(corpus_db, tmp_path):
         assert write.status_code == 503
         # Bad input is still the request's fault, whatever the store's state.
         assert c.get("/api/stories?limit=0").status_code == 422
-        assert c.get("/api/stories/not-hex").status_code == 422
+        assert c.get("/api/stories/not-hex").status_code == 404
 
 
 def test_an_ambiguous_id_prefix_is_400_not_503(tmp_path):
@@ -281,3 +295,69 @@ def test_an_ambiguous_id_prefix_is_400_not_503(tmp_path):
         assert client.get("/api/stories/ab2").json()["title"] == "y"
         bad = client.get("/api/quotes", params={"limit": "many"})
         assert bad.status_code == 422 and bad.json()["message"].startswith("query.limit")
+
+
+LIST_ENDPOINTS = [
+    "/api/stories",
+    "/api/stories?q=bridge",
+    "/api/search?q=bridge",
+    "/api/quotes",
+    "/api/speakers",
+    "/api/posts",
+    "/api/people",
+    "/api/articles",
+]
+
+
+@pytest.mark.parametrize("path", LIST_ENDPOINTS)
+def test_every_list_endpoint_answers_total_and_items(client, path):
+    body = client.get(path).json()
+    assert set(body) - {"query"} == {"total", "items"}
+    assert body["total"] >= len(body["items"]) >= 1
+
+
+def test_search_pages_through_every_hit(client):
+    whole = client.get("/api/search", params={"q": "bridge", "limit": 200}).json()
+    assert whole["total"] == len(whole["items"]) > 3  # more than one page of 3
+    keys = [(h["kind"], h["article_id"], h["start"]) for h in whole["items"]]
+    paged = []
+    for offset in range(0, whole["total"], 3):
+        page = client.get("/api/search", params={"q": "bridge", "limit": 3, "offset": offset})
+        assert page.json()["total"] == whole["total"]
+        paged += [(h["kind"], h["article_id"], h["start"]) for h in page.json()["items"]]
+    assert paged == keys
+
+
+def test_search_page_shows_the_total_and_links_the_next_page(client):
+    first = client.get("/search", params={"q": "bridge", "limit": 2})
+    total = client.get("/api/search", params={"q": "bridge"}).json()["total"]
+    assert f"{total} results for" in first.text and first.text.count('class="hit ') == 2
+    next_href = re.search(r'<a rel="next" href="([^"]+)"', first.text).group(1)
+    assert 'rel="prev"' not in first.text
+    second = client.get("/" + next_href.replace("&amp;", "&"))
+    assert second.status_code == 200 and 'rel="prev"' in second.text
+    assert "3–4 of" in second.text
+
+
+def test_article_ids_accept_a_unique_prefix(client):
+    ids = sorted(a["id"] for a in client.get("/api/articles").json()["items"])
+    one = ids[0]
+    assert client.get(f"/api/articles/{one[:10]}").json()["id"] == one
+    page = client.get(f"/article-{one[:10]}.html")
+    assert page.status_code == 200 and page.text == client.get(f"/article-{one}.html").text
+    # More articles than hex digits: two ids share a first digit, so it is ambiguous.
+    shared = next(a[0] for a, b in zip(ids, ids[1:], strict=False) if a[0] == b[0])
+    ambiguous = client.get(f"/api/articles/{shared}")
+    assert ambiguous.status_code == 400 and "give more characters" in ambiguous.json()["detail"]
+    assert client.get(f"/article-{shared}.html").status_code == 400
+
+
+def test_docs_lists_every_endpoint_without_outside_assets(client):
+    docs = client.get("/docs")
+    assert docs.status_code == 200 and docs.headers["content-type"].startswith("text/html")
+    paths = client.get("/openapi.json").json()["paths"]
+    for path, item in paths.items():
+        for method in item:
+            assert f"<code>{method.upper()} {path}</code>" in docs.text
+    assert not re.search(r'(src|href)="(https?:)?//', docs.text)  # nothing from elsewhere
+    assert re.findall(r"<script[^>]*>", docs.text) == ['<script src="static/filter.js" defer>']

@@ -143,3 +143,52 @@ def test_untrusted_markup_is_inert_and_intact(
     assert page.evaluate("typeof window.__pwned") == "undefined"
     assert page.locator(".article-text script, .article-text img, .article-text svg").count() == 0
     assert dialogs == []
+
+
+def test_served_search_pages_forward_and_back(page, live_server: str, screenshots: Path):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(live_server + "/search?q=bridge&limit=3")
+    count = page.locator("#result-count").inner_text()
+    total = int(re.match(r"(\d+) results", count).group(1))
+    assert total > 6 and "showing 1–3" in count
+    first = page.locator(".hit .snippet").all_inner_texts()
+    assert len(first) == 3 and page.locator(".pager a[rel=prev]").count() == 0
+    page.locator(".pager a[rel=next]").click()
+    page.wait_for_url(re.compile(r"offset=3"))
+    assert "showing 4–6" in page.locator("#result-count").inner_text()
+    second = page.locator(".hit .snippet").all_inner_texts()
+    assert len(second) == 3 and second != first
+    page.screenshot(path=str(screenshots / "served-search-page-2.png"))
+    page.locator(".pager a[rel=prev]").click()
+    page.wait_for_url(re.compile(r"offset=0"))
+    assert page.locator(".hit .snippet").all_inner_texts() == first
+
+
+def test_served_docs_list_every_endpoint(page, live_server: str, screenshots: Path):
+    blocked: list[str] = []
+    page.on("console", lambda m: blocked.append(m.text) if m.type == "error" else None)
+    page.on("request", lambda r: None if r.url.startswith(live_server) else blocked.append(r.url))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(live_server + "/docs")
+    operations = sum(
+        len(item)
+        for item in page.request.get(live_server + "/openapi.json").json()["paths"].values()
+    )
+    links = page.locator("#endpoint-index a")
+    assert links.count() == operations >= 10
+    link = page.locator("#endpoint-index a", has_text="GET /api/search")
+    link.click()
+    section = page.locator("section.endpoint:target")
+    assert "offset" in section.locator("table").inner_text()
+    assert no_horizontal_scroll(page)
+    page.screenshot(path=str(screenshots / "served-docs.png"))
+    assert blocked == []  # nothing fetched from elsewhere, no CSP violation
+
+
+def test_served_missing_page_is_an_html_404(page, live_server: str, screenshots: Path):
+    response = page.goto(live_server + "/no-such-page.html")
+    assert response is not None and response.status == 404
+    assert page.locator("h1").inner_text() == "Not found"
+    page.screenshot(path=str(screenshots / "served-404.png"))
+    page.locator("main a", has_text="Back to the stories").click()
+    assert page.locator("#stories > li").count() >= 5

@@ -121,14 +121,15 @@ def test_fts_and_like_search_agree(corpus_db):
     store = open_store(str(corpus_db))
     try:
         for query in ["thunder", "Whitcombe", "truss"]:  # whole words: both find the same spans
-            fts = {(h.kind, h.article_id, h.start) for h in store.search(query, 200)}
+            fts = {(h.kind, h.article_id, h.start) for h in store.search(query, 200).hits}
             like = {
                 (h.kind, h.article_id, h.start)
-                for h in store._search_like(search_terms(query), 200)
+                for h in store._search_like(search_terms(query), 200).hits
             }
             assert like and like <= fts
-        assert store.search("zzqxnotaword") == [] and store._search_like(["zzqxnotaword"], 5) == []
-        for hit in store._search_like(["thunder"], 20):
+        assert store.search("zzqxnotaword").hits == []
+        assert store._search_like(["zzqxnotaword"], 5).hits == []
+        for hit in store._search_like(["thunder"], 20).hits:
             for start, end in hit.highlights:
                 assert re.fullmatch("thunder", hit.snippet[start:end], re.IGNORECASE)
     finally:

@@ -26,12 +26,14 @@ class Deferred:
     def __init__(self) -> None:
         from newsloom.web import create_app
 
-        self.target = create_app("sqlite://")
+        self.target = create_app("sqlite://", allowed_hosts=TEST_HOST)
 
     async def __call__(self, scope, receive, send):
         await self.target(scope, receive, send)
 
 
+# The in-process client sends `Host: testserver`, which a real server would refuse.
+TEST_HOST = ["testserver"]
 APP = Deferred()
 # A too-large body is rejected with the documented 413, which is a rejection too.
 CONFIG = schemathesis.config.SchemathesisConfig.from_dict(
@@ -52,7 +54,9 @@ def fuzz_app(corpus_db, tmp_path_factory):
     from newsloom.web import create_app
 
     APP.target = create_app(
-        str(copy_db(corpus_db, tmp_path_factory.mktemp("fuzz") / "fuzz.db")), token=TOKEN
+        str(copy_db(corpus_db, tmp_path_factory.mktemp("fuzz") / "fuzz.db")),
+        token=TOKEN,
+        allowed_hosts=TEST_HOST,
     )
     yield APP.target
 

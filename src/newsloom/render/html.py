@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
@@ -659,9 +659,36 @@ class Pages:
             story_context(story, links.analyses, links)  # registers the spans the story links to
         return self._render("article.html", **article_context(analysis, story, links))
 
-    def search(self, query: str, hits: Sequence[Mapping[str, Any]]) -> str:
+    def search(
+        self,
+        query: str,
+        hits: Sequence[Mapping[str, Any]],
+        total: int | None = None,
+        offset: int = 0,
+        limit: int | None = None,
+    ) -> str:
+        """A page of search hits: ``total`` in all, these from ``offset``, ``limit`` a page."""
         shown = [dict(h, pieces=snippet_pieces(h["snippet"], h["highlights"])) for h in hits]
-        return self._render("search.html", query=query, hits=shown)
+        total = len(hits) if total is None else total
+        limit = limit or max(1, len(hits))
+
+        def href(at: int) -> str:
+            return "search?" + urlencode({"q": query, "offset": at, "limit": limit})
+
+        return self._render(
+            "search.html",
+            query=query,
+            hits=shown,
+            total=total,
+            first=offset + 1,
+            last=offset + len(hits),
+            prev_href=href(max(0, offset - limit)) if offset > 0 else None,
+            next_href=href(offset + limit) if offset + limit < total else None,
+        )
+
+    def docs(self, endpoints: Sequence[Mapping[str, Any]]) -> str:
+        """The API's endpoints as a plain page (``web`` builds them from the OpenAPI document)."""
+        return self._render("docs.html", endpoints=endpoints)
 
     def not_found(self, what: str) -> str:
         return self._render("not_found.html", what=what)

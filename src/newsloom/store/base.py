@@ -17,7 +17,7 @@ from .records import (
     PersonRow,
     PostRow,
     QuoteRow,
-    SearchHit,
+    SearchPage,
     SpeakerRow,
     StorySummary,
 )
@@ -47,7 +47,11 @@ class Store(Protocol):
 
     def count_articles(self) -> int: ...
 
-    def articles(self, limit: int | None = None) -> list[ArticleRow]: ...
+    def articles(self, limit: int | None = None, offset: int = 0) -> list[ArticleRow]: ...
+
+    def resolve_article_id(self, id_or_prefix: str) -> str | None:
+        """The id of the article with this id or unique id prefix; AmbiguousIdError if several."""
+        ...
 
     def article_text(self, article_id: str) -> ArticleText | None: ...
 
@@ -60,9 +64,13 @@ class Store(Protocol):
         self, speaker: str | None = None, limit: int = 100, offset: int = 0
     ) -> list[QuoteRow]: ...
 
+    def count_quotes(self, speaker: str | None = None) -> int: ...
+
     def speakers(self) -> list[SpeakerRow]: ...
 
-    def search(self, query: str, limit: int = 20) -> list[SearchHit]: ...
+    def search(self, query: str, limit: int = 20, offset: int = 0) -> SearchPage:
+        """One page of hits, best first, with the total number of hits."""
+        ...
 
     # -- stories
     def replace_stories(self, stories: Sequence[Story]) -> None: ...

@@ -105,6 +105,14 @@ class SearchHit:
 
 
 @dataclass(frozen=True, slots=True)
+class SearchPage:
+    """One page of search hits, best first, and how many hits the query has in all."""
+
+    total: int
+    hits: list[SearchHit]
+
+
+@dataclass(frozen=True, slots=True)
 class StorySummary:
     """A story without its analysis: enough for a page listing thousands of stories."""
 

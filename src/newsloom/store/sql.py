@@ -41,6 +41,7 @@ from .records import (
     PostRow,
     QuoteRow,
     SearchHit,
+    SearchPage,
     SpeakerRow,
     StorySummary,
 )
@@ -296,10 +297,12 @@ class SqlStore:
         with self._read() as conn:
             return conn.execute(select(func.count()).select_from(t.articles)).scalar_one()
 
-    def articles(self, limit: int | None = None) -> list[ArticleRow]:
+    def articles(self, limit: int | None = None, offset: int = 0) -> list[ArticleRow]:
         c = t.articles.c
-        query = select(c.id, c.source, c.published, c.title, c.origin, c.format).order_by(
-            c.published.desc(), c.id
+        query = (
+            select(c.id, c.source, c.published, c.title, c.origin, c.format)
+            .order_by(c.published.desc(), c.id)
+            .offset(offset)
         )
         if limit:
             query = query.limit(limit)
@@ -369,6 +372,15 @@ class SqlStore:
         with self._read() as conn:
             return [QuoteRow(**r._mapping) for r in conn.execute(query)]
 
+    def count_quotes(self, speaker: str | None = None) -> int:
+        """How many quote mentions ``quotes`` lists for the same ``speaker``."""
+        q = t.quotes.c
+        query = select(func.count()).select_from(t.quotes)
+        if speaker is not None:
+            query = query.where(func.lower(q.speaker) == speaker.lower())
+        with self._read() as conn:
+            return conn.execute(query).scalar_one()
+
     def speakers(self) -> list[SpeakerRow]:
         """Speakers with how many quote mentions and articles they have."""
         q = t.quotes.c
@@ -387,91 +399,107 @@ class SqlStore:
 
     # -- search ---------------------------------------------------------------------------
 
-    def search(self, query: str, limit: int = 20) -> list[SearchHit]:
-        """Articles and quotes matching every word of ``query``, best first.
+    def search(self, query: str, limit: int = 20, offset: int = 0) -> SearchPage:
+        """One page of the articles and quotes matching every word of ``query``, best first.
 
         Each hit: kind (article|quote), article_id, start/end (the quote span; the whole text
         for an article), title, source, published, story_id, speaker (quotes), snippet (plain
-        text) and highlights ((start, end) offsets into the snippet). SQLite uses the FTS5
-        index (porter stemming, bm25 rank); other databases fall back to LIKE.
+        text: the quote's own words for a quote, even when only its speaker matched) and
+        highlights ((start, end) offsets into the snippet); ``total`` counts every hit.
+        SQLite uses the FTS5 index (porter stemming, bm25 rank); other databases fall back
+        to LIKE (quotes first, then articles, newest first).
         """
         terms = search_terms(query)
-        if not terms or limit <= 0:
-            return []
+        if not terms:
+            return SearchPage(total=0, hits=[])
         if self.fts:
-            return self._search_fts(terms, limit)
-        return self._search_like(terms, limit)
+            return self._search_fts(terms, limit, offset)
+        return self._search_like(terms, limit, offset)
 
-    def _search_fts(self, terms: list[str], limit: int) -> list[SearchHit]:
+    def _search_fts(self, terms: list[str], limit: int, offset: int) -> SearchPage:
         match = " ".join(f'"{term}"' for term in terms)
+        # A quote's snippet always comes from its text (column 1), never from its speaker.
         sql = text(
             f"SELECT f.kind, f.article_id, f.span_start, f.span_end, f.title AS ftitle, "
-            f"snippet({t.SEARCH_TABLE}, -1, :mo, :mc, '…', :n) AS snip, "
+            f"CASE WHEN f.kind = 'quote' "
+            f"THEN snippet({t.SEARCH_TABLE}, 1, :mo, :mc, '…', :n) "
+            f"ELSE snippet({t.SEARCH_TABLE}, -1, :mo, :mc, '…', :n) END AS snip, "
             "a.title, a.source, a.published, sa.story_id "
             f"FROM {t.SEARCH_TABLE} AS f JOIN articles AS a ON a.id = f.article_id "
             "LEFT JOIN story_articles AS sa ON sa.article_id = f.article_id "
-            f"WHERE {t.SEARCH_TABLE} MATCH :q ORDER BY bm25({t.SEARCH_TABLE}) LIMIT :limit"
+            f"WHERE {t.SEARCH_TABLE} MATCH :q ORDER BY bm25({t.SEARCH_TABLE}), f.rowid "
+            "LIMIT :limit OFFSET :offset"
         )
+        count = text(f"SELECT count(*) FROM {t.SEARCH_TABLE} WHERE {t.SEARCH_TABLE} MATCH :q")
         params = {
             "mo": MARK_OPEN,
             "mc": MARK_CLOSE,
             "n": SNIPPET_TOKENS,
             "q": match,
             "limit": limit,
+            "offset": offset,
         }
         with self._read() as conn:
-            rows = conn.execute(sql, params).all()
+            total = conn.execute(count, {"q": match}).scalar_one()
+            rows = conn.execute(sql, params).all() if limit > 0 else []
         hits = []
         for r in rows:
             snippet, highlights = split_snippet(r.snip or "")
+            speaker = r.ftitle if r.kind == "quote" else None
             hits.append(
                 self._hit(
-                    r.kind,
-                    r.article_id,
-                    r.span_start,
-                    r.span_end,
-                    r,
-                    snippet,
-                    highlights,
-                    r.ftitle if r.kind == "quote" else None,
+                    r.kind, r.article_id, r.span_start, r.span_end, r, snippet, highlights, speaker
                 )
             )
-        return hits
+        return SearchPage(total=total, hits=hits)
 
-    def _search_like(self, terms: list[str], limit: int) -> list[SearchHit]:
-        """Search without FTS5 (PostgreSQL & co.): every word as a case-insensitive substring."""
+    def _search_like(self, terms: list[str], limit: int, offset: int = 0) -> SearchPage:
+        """Search without FTS5 (PostgreSQL & co.): every word as a case-insensitive substring.
+
+        The hits are the matching quotes, then the matching articles; a page may span both.
+        """
         a, q, sa = t.articles.c, t.quotes.c, t.story_articles.c
         cols = (a.title, a.source, a.published, sa.story_id)
+        art_where = and_(*[or_(a.text.ilike(f"%{w}%"), a.title.ilike(f"%{w}%")) for w in terms])
+        quote_where = and_(*[or_(q.text.ilike(f"%{w}%"), q.speaker.ilike(f"%{w}%")) for w in terms])
         art_query = (
             select(a.id, a.text, *cols)
             .outerjoin(t.story_articles, sa.article_id == a.id)
-            .where(and_(*[or_(a.text.ilike(f"%{w}%"), a.title.ilike(f"%{w}%")) for w in terms]))
+            .where(art_where)
             .order_by(a.published.desc(), a.id)
-            .limit(limit)
         )
         quote_query = (
             select(q.article_id, q.start, q.end, q.text, q.speaker, *cols)
             .join(t.articles, a.id == q.article_id)
             .outerjoin(t.story_articles, sa.article_id == q.article_id)
-            .where(and_(*[or_(q.text.ilike(f"%{w}%"), q.speaker.ilike(f"%{w}%")) for w in terms]))
+            .where(quote_where)
             .order_by(q.article_id, q.start)
-            .limit(limit)
         )
+        count_quotes = select(func.count()).select_from(t.quotes).where(quote_where)
+        count_articles = select(func.count()).select_from(t.articles).where(art_where)
         hits = []
         with self._read() as conn:
-            for r in conn.execute(quote_query):
-                snippet, highlights = like_snippet(r.text, terms)
-                hits.append(
-                    self._hit(
-                        "quote", r.article_id, r.start, r.end, r, snippet, highlights, r.speaker
+            n_quotes = conn.execute(count_quotes).scalar_one()
+            total = n_quotes + conn.execute(count_articles).scalar_one()
+            quote_rows = min(max(0, n_quotes - offset), limit)
+            if quote_rows:
+                for r in conn.execute(quote_query.limit(quote_rows).offset(offset)):
+                    snippet, highlights = like_snippet(r.text, terms)
+                    hits.append(
+                        self._hit(
+                            "quote", r.article_id, r.start, r.end, r, snippet, highlights, r.speaker
+                        )
                     )
-                )
-            for row in conn.execute(art_query):
-                snippet, highlights = like_snippet(row.text, terms)
-                hits.append(
-                    self._hit("article", row.id, 0, len(row.text), row, snippet, highlights, None)
-                )
-        return hits[:limit]
+            if limit - quote_rows > 0:
+                art_page = art_query.limit(limit - quote_rows).offset(max(0, offset - n_quotes))
+                for row in conn.execute(art_page):
+                    snippet, highlights = like_snippet(row.text, terms)
+                    hits.append(
+                        self._hit(
+                            "article", row.id, 0, len(row.text), row, snippet, highlights, None
+                        )
+                    )
+        return SearchPage(total=total, hits=hits)
 
     @staticmethod
     def _hit(
@@ -597,18 +625,27 @@ class SqlStore:
 
     def story(self, story_id: str) -> Story | None:
         """The story with this id, or with this unique id prefix (what a user types)."""
-        exact = select(t.stories.c.data).where(t.stories.c.id == story_id)
-        # A prefix is escaped so that `%` or `_` in it match themselves, not any text.
-        escaped = story_id.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        prefix = select(t.stories.c.data).where(t.stories.c.id.like(f"{escaped}%", escape="\\"))
+        c = t.stories.c
         with self._read() as conn:
-            rows = conn.execute(exact).all() or conn.execute(prefix).all()
-        if len(rows) > 1:
+            ids = _ids_by_id_or_prefix(conn, c.id, story_id)
+            if len(ids) > 1:
+                raise AmbiguousIdError(
+                    f"story id prefix {story_id!r} is ambiguous (it starts several story ids); "
+                    "give more characters"
+                )
+            row = conn.execute(select(c.data).where(c.id == ids[0])).first() if ids else None
+        return Story.model_validate_json(row[0]) if row else None
+
+    def resolve_article_id(self, id_or_prefix: str) -> str | None:
+        """The full id of the article with this id or unique id prefix, or None."""
+        with self._read() as conn:
+            ids = _ids_by_id_or_prefix(conn, t.articles.c.id, id_or_prefix)
+        if len(ids) > 1:
             raise AmbiguousIdError(
-                f"story id prefix {story_id!r} is ambiguous ({len(rows)} stories); "
-                "give more characters"
+                f"article id prefix {id_or_prefix!r} is ambiguous (it starts several article "
+                "ids); give more characters"
             )
-        return Story.model_validate_json(rows[0][0]) if rows else None
+        return ids[0] if ids else None
 
     def story_of(self, article_id: str) -> str | None:
         query = select(t.story_articles.c.story_id).where(
@@ -627,6 +664,20 @@ class SqlStore:
         with self.transaction() as conn:
             conn.execute(delete(t.meta).where(t.meta.c.key == key))
             conn.execute(insert(t.meta).values(key=key, value=value))
+
+
+# Ids an id prefix is looked up against: two are enough to know it is ambiguous.
+PREFIX_ROWS = 2
+
+
+def _ids_by_id_or_prefix(conn: Connection, column: Any, value: str) -> list[str]:
+    """``[value]`` when it is an id in ``column``, else up to PREFIX_ROWS ids starting with it."""
+    if conn.execute(select(column).where(column == value)).first():
+        return [value]
+    # A prefix is escaped so that `%` or `_` in it match themselves, not any text.
+    escaped = value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    query = select(column).where(column.like(f"{escaped}%", escape="\\")).limit(PREFIX_ROWS)
+    return [row[0] for row in conn.execute(query)]
 
 
 def open_store(url: str) -> Store:

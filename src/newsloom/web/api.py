@@ -3,6 +3,7 @@
 Endpoint names are part of the OpenAPI document (its operation ids), so they stay as they are.
 """
 
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Query
@@ -11,16 +12,20 @@ from ..models import Story
 from ..render.html import article_href
 from ..store import as_dict
 from . import schemas as s
-from .deps import StoreDep
+from .deps import StoreDep, is_id
 
 PAGE_MAX = 1000  # stories or quotes per API page
 ARTICLES_MAX = 10_000  # article rows per listing (a row is small: no text)
 MAX_SEARCH_HITS = 200  # hits ranked to find the stories matching a query
 MAX_QUERY_CHARS = 500  # a query longer than a paragraph is a mistake or an attack
 MAX_OFFSET = 1_000_000_000  # SQL integers overflow at 2**63; no store has a billion rows
-ID_PATTERN = r"^[0-9a-f]{1,32}$"
 
 ERRORS_404: dict[int | str, dict[str, Any]] = {404: {"model": s.ErrorBody}}
+ERRORS_400: dict[int | str, dict[str, Any]] = {
+    400: {"model": s.ErrorBody, "description": "Ambiguous id prefix."}
+}
+
+IdParam = Annotated[str, Path(description="An id, or a unique prefix of one (hex digits).")]
 
 router = APIRouter()
 
@@ -37,12 +42,12 @@ def list_stories(
     """Stories, biggest first; with ``q``, the stories whose articles or quotes match."""
     if q is None:
         rows = store.story_summaries(limit, offset)
-        return {"total": store.count_stories(), "stories": [as_dict(r) for r in rows]}
-    hits = store.search(q, MAX_SEARCH_HITS)
+        return {"total": store.count_stories(), "items": [as_dict(r) for r in rows]}
+    hits = store.search(q, MAX_SEARCH_HITS).hits
     ranked = list(dict.fromkeys(h.story_id for h in hits if h.story_id))
     by_id = {r.id: r for r in store.story_summaries(story_ids=ranked)}
     found = [as_dict(by_id[i]) for i in ranked if i in by_id]
-    return {"total": len(found), "stories": found[offset : offset + limit]}
+    return {"total": len(found), "items": found[offset : offset + limit]}
 
 
 @router.get(
@@ -51,12 +56,12 @@ def list_stories(
     tags=["stories"],
     responses={
         **ERRORS_404,
-        400: {"model": s.ErrorBody, "description": "Ambiguous id prefix."},
+        **ERRORS_400,
     },
 )
-def get_story(store: StoreDep, story_id: Annotated[str, Path(pattern=ID_PATTERN)]) -> Any:
+def get_story(store: StoreDep, story_id: IdParam) -> Any:
     """One story with everything consolidated (a unique id prefix is enough)."""
-    found = store.story(story_id)
+    found = store.story(story_id) if is_id(story_id) else None
     if found is None:
         raise HTTPException(404, f"no story with id {story_id!r}")
     return found
@@ -69,19 +74,21 @@ def search(
         str, Query(max_length=MAX_QUERY_CHARS, description="Words; every one must match.")
     ],
     limit: Annotated[int, Query(ge=1, le=MAX_SEARCH_HITS)] = 20,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> Any:
-    """Full-text search over article titles and texts, quotes and speakers."""
+    """Full-text search over article titles and texts, quotes and speakers: one page of hits."""
+    found = store.search(q, limit, offset)
     hits = [
         {
             **as_dict(h),
             "url": article_href(h.article_id, *((h.start, h.end) if h.kind == "quote" else ())),
         }
-        for h in store.search(q, limit)
+        for h in found.hits
     ]
-    return {"query": q, "hits": hits}
+    return {"total": found.total, "items": hits, "query": q}
 
 
-@router.get("/api/quotes", response_model=list[s.QuoteRow], tags=["quotes"])
+@router.get("/api/quotes", response_model=s.QuoteList, tags=["quotes"])
 def quotes(
     store: StoreDep,
     speaker: Annotated[
@@ -91,42 +98,57 @@ def quotes(
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> Any:
     """Quote mentions as each article words them, optionally of one speaker."""
-    return [as_dict(r) for r in store.quotes(speaker, limit, offset)]
+    rows = store.quotes(speaker, limit, offset)
+    return {"total": store.count_quotes(speaker), "items": [as_dict(r) for r in rows]}
 
 
-@router.get("/api/speakers", response_model=list[s.SpeakerRow], tags=["quotes"])
+def _everything(rows: Sequence[Any]) -> dict[str, Any]:
+    """A list endpoint that answers with all its rows at once."""
+    return {"total": len(rows), "items": [as_dict(r) for r in rows]}
+
+
+@router.get("/api/speakers", response_model=s.SpeakerList, tags=["quotes"])
 def speakers(store: StoreDep) -> Any:
     """Everyone quoted, with how many quotes and articles."""
-    return [as_dict(r) for r in store.speakers()]
+    return _everything(store.speakers())
 
 
-@router.get("/api/posts", response_model=list[s.PostRow], tags=["posts"])
+@router.get("/api/posts", response_model=s.PostList, tags=["posts"])
 def posts(store: StoreDep) -> Any:
     """Embedded social posts, one row per post with the articles embedding it."""
-    return [as_dict(r) for r in store.posts()]
+    return _everything(store.posts())
 
 
-@router.get("/api/people", response_model=list[s.PersonRow], tags=["people"])
+@router.get("/api/people", response_model=s.PersonList, tags=["people"])
 def people(store: StoreDep) -> Any:
     """People named in the articles, with the ages and roles stated."""
-    return [as_dict(r) for r in store.people()]
+    return _everything(store.people())
 
 
-@router.get("/api/articles", response_model=list[s.ArticleRow], tags=["articles"])
-def articles(store: StoreDep, limit: Annotated[int, Query(ge=1, le=ARTICLES_MAX)] = 1000) -> Any:
+@router.get("/api/articles", response_model=s.ArticleList, tags=["articles"])
+def articles(
+    store: StoreDep,
+    limit: Annotated[int, Query(ge=1, le=ARTICLES_MAX)] = 1000,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+) -> Any:
     """Stored articles, newest first."""
-    return [as_dict(r) for r in store.articles(limit)]
+    rows = store.articles(limit, offset)
+    return {"total": store.count_articles(), "items": [as_dict(r) for r in rows]}
 
 
 @router.get(
     "/api/articles/{article_id}",
     response_model=s.ArticleText,
-    responses=ERRORS_404,
+    responses={**ERRORS_404, **ERRORS_400},
     tags=["articles"],
 )
-def article(store: StoreDep, article_id: Annotated[str, Path(pattern=ID_PATTERN)]) -> Any:
-    """One article with its exact text (every offset in the API points into it)."""
-    row = store.article_text(article_id)
+def article(store: StoreDep, article_id: IdParam) -> Any:
+    """One article with its exact text (every offset in the API points into it).
+
+    A unique id prefix is enough, as for stories.
+    """
+    full_id = store.resolve_article_id(article_id) if is_id(article_id) else None
+    row = store.article_text(full_id) if full_id else None
     if row is None:
         raise HTTPException(404, f"no article with id {article_id!r}")
-    return {**as_dict(row), "story_id": store.story_of(article_id)}
+    return {**as_dict(row), "story_id": store.story_of(row.id)}

@@ -4,13 +4,16 @@ Pages have the same names as in the static report (``index.html``, ``story-ID.ht
 ``article-ID.html``) so the templates' relative links work in both. The API is described
 at ``/openapi.json``. Writes (``POST /api/articles``) need ``Authorization: Bearer TOKEN``
 when the app has a token, and are refused outright when ``writes_need_token`` is set without
-one (the CLI sets it when the server listens beyond loopback).
+one (the CLI sets it when the server listens beyond loopback). A request whose ``Host`` is not
+a loopback name, the address listened on or one of ``allowed_hosts`` gets a 400, so a page
+elsewhere cannot reach a loopback server through DNS rebinding. ``/docs`` lists the endpoints.
 
-The routes live in ``api.py`` (reads), ``ingest.py`` (writes) and ``pages.py`` (HTML);
+The routes live in ``api.py`` (reads), ``ingest.py`` (writes), ``pages.py`` (HTML) and
+``docs.py`` (the endpoint list);
 ``errors.py`` maps errors to statuses, ``middleware.py`` holds the ASGI layers.
 """
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
@@ -19,10 +22,10 @@ from fastapi.staticfiles import StaticFiles
 from ..config import Settings
 from ..render.html import STATIC, Pages, Site
 from ..store import open_store
-from . import api, ingest, pages
+from . import api, docs, ingest, pages
 from .deps import WebState
 from .errors import install_error_handlers
-from .middleware import AllowHeader, BodyLimit, SecurityHeaders
+from .middleware import AllowHeader, BodyLimit, HostCheck, SecurityHeaders, allowed_host_names
 
 DEFAULT_MAX_BODY_BYTES = 2_000_000  # a POST of a few long articles fits; a stray upload does not
 
@@ -33,8 +36,14 @@ def create_app(
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
     writes_need_token: bool = False,
     settings: Settings | None = None,
+    host: str = "127.0.0.1",
+    allowed_hosts: Sequence[str] = (),
 ) -> FastAPI:
-    """The web app over the store at ``store_url`` (opened once, closed on shutdown)."""
+    """The web app over the store at ``store_url`` (opened once, closed on shutdown).
+
+    ``host`` is the address the server listens on; ``allowed_hosts`` are further names
+    clients may send as ``Host`` (``*`` for any).
+    """
     store = open_store(store_url)
     state = WebState(
         store=store,
@@ -62,10 +71,12 @@ def create_app(
     app.include_router(api.router)
     app.include_router(ingest.router)
     app.include_router(pages.router)
+    app.include_router(docs.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(AllowHeader, routes=lambda: app.router.routes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+    app.add_middleware(HostCheck, allowed=allowed_host_names(host, allowed_hosts))
     app.state.web = state
     app.state.store = store
     return app

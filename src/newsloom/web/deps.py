@@ -16,6 +16,14 @@ from ..config import Settings
 from ..render.html import Pages
 from ..store import Store
 
+MAX_ID_CHARS = 32  # ids are hex digests cut to at most this many characters
+HEX = frozenset("0123456789abcdef")
+
+
+def is_id(value: str) -> bool:
+    """Whether ``value`` can be a story or article id or id prefix (else: 404, no lookup)."""
+    return 0 < len(value) <= MAX_ID_CHARS and all(c in HEX for c in value)
+
 
 @dataclass
 class WebState:

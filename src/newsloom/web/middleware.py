@@ -1,9 +1,10 @@
-"""ASGI middleware of the web app: the body limit, security headers, a complete Allow header."""
+"""ASGI middleware of the web app: the Host check, the body limit, security headers, and a
+complete Allow header."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 
 from starlette.routing import Match
@@ -13,11 +14,62 @@ CSP = (
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 )
 
+# Characters of a refused Host header repeated in the 400 (a header can be kilobytes long).
+MAX_HOST_SHOWN = 100
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+# The names a server bound to loopback answers to. A page on another site can point its own
+# name at 127.0.0.1 (DNS rebinding) but cannot make the browser send one of these as Host.
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+ANY_HOST = "*"
+
+
+def host_name(value: str) -> str:
+    """The name of a Host header or an address, without its port; IPv6 in brackets."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[: value.find("]") + 1] if "]" in value else value
+    if value.count(":") > 1:  # a bare IPv6 address (e.g. the --host value "::1")
+        return f"[{value}]"
+    return value.split(":", 1)[0]
+
+
+def allowed_host_names(bound: str, extra: Iterable[str] = ()) -> frozenset[str]:
+    """Loopback names, the address the server is bound to, and the names configured."""
+    return frozenset(host_name(h) for h in (*LOOPBACK_NAMES, bound, *extra))
+
+
+class HostCheck:
+    """Requests whose Host header is not an allowed name get a 400 (DNS rebinding defence)."""
+
+    def __init__(self, app: ASGIApp, allowed: frozenset[str]) -> None:
+        self.app = app
+        self.allowed = allowed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or ANY_HOST in self.allowed:
+            await self.app(scope, receive, send)
+            return
+        header = dict(scope["headers"]).get(b"host", b"").decode("latin-1")
+        if host_name(header) in self.allowed:
+            await self.app(scope, receive, send)
+            return
+        shown = header[:MAX_HOST_SHOWN]
+        await send_json(
+            send,
+            400,
+            {
+                "detail": f"this server does not answer to the Host {shown!r}; if that is its "
+                f"name, restart it with --allowed-host {host_name(shown) or 'NAME'} "
+                f"(it answers to {', '.join(sorted(self.allowed))})"
+            },
+        )
 
 
 class BodyLimit:
@@ -57,24 +109,28 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _too_large(self, send: Send) -> None:
-        body = json.dumps(
-            {
-                "detail": f"request body too large: the limit is {self.max_bytes} bytes; "
-                "send fewer or shorter articles per request"
-            }
-        ).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                    (b"connection", b"close"),
-                ],
-            }
+        detail = (
+            f"request body too large: the limit is {self.max_bytes} bytes; "
+            "send fewer or shorter articles per request"
         )
-        await send({"type": "http.response.body", "body": body})
+        await send_json(send, 413, {"detail": detail})
+
+
+async def send_json(send: Send, status: int, content: dict[str, Any]) -> None:
+    """A JSON error response sent before the app ran (the connection is closed after it)."""
+    body = json.dumps(content).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
 
 
 class SecurityHeaders:

@@ -7,20 +7,14 @@ from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse
 
 from ..render.html import Pages
-from ..store import as_dict
-from .api import MAX_OFFSET, MAX_QUERY_CHARS
-from .deps import PagesDep, StoreDep
+from ..store import SearchPage, as_dict
+from .api import MAX_OFFSET, MAX_QUERY_CHARS, MAX_SEARCH_HITS
+from .deps import PagesDep, StoreDep, is_id
 
 STORIES_PER_PAGE = 100
 SEARCH_PAGE_HITS = 50  # hits a search page shows (one screenful of snippets or so)
-MAX_ID_CHARS = 32  # ids are hex digests cut to at most this many characters
-HEX = frozenset("0123456789abcdef")
 
 router = APIRouter(include_in_schema=False)
-
-
-def _is_id(value: str) -> bool:
-    return 0 < len(value) <= MAX_ID_CHARS and all(c in HEX for c in value)
 
 
 def _not_found(pages: Pages, what: str) -> HTMLResponse:
@@ -43,7 +37,7 @@ def index(
 
 @router.get("/story-{story_id}.html", response_class=HTMLResponse)
 def story_page(store: StoreDep, pages: PagesDep, story_id: str) -> HTMLResponse:
-    found = store.story(story_id) if _is_id(story_id) else None
+    found = store.story(story_id) if is_id(story_id) else None
     if found is None:
         return _not_found(pages, "story with this id")
     analyses = {a.article.id: a for a in store.analyses(found.article_ids)}
@@ -52,17 +46,25 @@ def story_page(store: StoreDep, pages: PagesDep, story_id: str) -> HTMLResponse:
 
 @router.get("/article-{article_id}.html", response_class=HTMLResponse)
 def article_page(store: StoreDep, pages: PagesDep, article_id: str) -> HTMLResponse:
-    analysis = next(iter(store.analyses([article_id])), None) if _is_id(article_id) else None
+    """One article; a unique id prefix is enough, as for stories."""
+    full_id = store.resolve_article_id(article_id) if is_id(article_id) else None
+    analysis = next(iter(store.analyses([full_id])), None) if full_id else None
     if analysis is None:
         return _not_found(pages, "article with this id")
-    story_id = store.story_of(article_id)
+    story_id = store.story_of(analysis.article.id)
     story = store.story(story_id) if story_id else None
     return HTMLResponse(pages.article(analysis, story))
 
 
 @router.get("/search", response_class=HTMLResponse)
 def search_page(
-    store: StoreDep, pages: PagesDep, q: Annotated[str, Query(max_length=MAX_QUERY_CHARS)] = ""
+    store: StoreDep,
+    pages: PagesDep,
+    q: Annotated[str, Query(max_length=MAX_QUERY_CHARS)] = "",
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+    limit: Annotated[int, Query(ge=1, le=MAX_SEARCH_HITS)] = SEARCH_PAGE_HITS,
 ) -> HTMLResponse:
-    hits = store.search(q, SEARCH_PAGE_HITS) if q.strip() else []
-    return HTMLResponse(pages.search(q, [as_dict(h) for h in hits]))
+    """One page of hits with the total and links to the previous and next pages."""
+    found = store.search(q, limit, offset) if q.strip() else SearchPage(total=0, hits=[])
+    hits = [as_dict(h) for h in found.hits]
+    return HTMLResponse(pages.search(q, hits, total=found.total, offset=offset, limit=limit))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Generic, TypeVar
+
 from pydantic import BaseModel, ConfigDict, Field
 
 # One POST carries at most this many articles: each is analysed before the response.
@@ -23,9 +25,18 @@ class StorySummary(ApiModel):
     outlets: list[str]
 
 
-class StoryList(ApiModel):
-    total: int = Field(..., description="Stories matching (all stories when no query).")
-    stories: list[StorySummary]
+Item = TypeVar("Item", bound=BaseModel)
+
+
+class Page(ApiModel, Generic[Item]):
+    """Every list endpoint answers with this shape: how many in all, and this page of them."""
+
+    total: int = Field(..., description="How many items match in all (not only this page).")
+    items: list[Item]
+
+
+class StoryList(Page[StorySummary]):
+    """Stories matching (all stories when no query)."""
 
 
 class SearchHit(ApiModel):
@@ -45,9 +56,10 @@ class SearchHit(ApiModel):
     url: str = Field(..., description="The article page, at the span for a quote.")
 
 
-class SearchResult(ApiModel):
+class SearchResult(Page[SearchHit]):
+    """Articles and quotes matching the query, best first."""
+
     query: str
-    hits: list[SearchHit]
 
 
 class QuoteRow(ApiModel):
@@ -64,10 +76,18 @@ class QuoteRow(ApiModel):
     story_id: str | None
 
 
+class QuoteList(Page[QuoteRow]):
+    """Quote mentions, in order of publication."""
+
+
 class SpeakerRow(ApiModel):
     speaker: str
     quotes: int
     articles: int
+
+
+class SpeakerList(Page[SpeakerRow]):
+    """Everyone quoted, most quoted first."""
 
 
 class PostRow(ApiModel):
@@ -80,12 +100,20 @@ class PostRow(ApiModel):
     article_ids: list[str]
 
 
+class PostList(Page[PostRow]):
+    """Embedded posts, by date."""
+
+
 class PersonRow(ApiModel):
     name: str
     type: str
     ages: list[int]
     roles: list[str]
     article_ids: list[str]
+
+
+class PersonList(Page[PersonRow]):
+    """People named, most often named first."""
 
 
 class ArticleRow(ApiModel):
@@ -95,6 +123,10 @@ class ArticleRow(ApiModel):
     title: str | None
     origin: str
     format: str
+
+
+class ArticleList(Page[ArticleRow]):
+    """Stored articles, newest first."""
 
 
 class ArticleText(ApiModel):
