@@ -242,7 +242,7 @@ def _infinitive(verb: Token) -> bool:
 
 
 def _progressive(verb: Token) -> bool:
-    return "Prog" in verb.morph.get("Aspect") and verb.tag_ == "VBG"
+    return "Prog" in verb.morph.get("Aspect", []) and verb.tag_ == "VBG"
 
 
 FiniteTense = Literal["past", "present", "future", "conditional"] | None
@@ -262,11 +262,11 @@ def _finite_tense(verb: Token) -> FiniteTense:
         return "future" if modal in FUTURE_MODALS else None
     if words & PERFECT_AUX:
         return "past"  # "has left", "had called"
-    finite = next((c for c in auxes if "Fin" in c.morph.get("VerbForm")), None)
+    finite = next((c for c in auxes if "Fin" in c.morph.get("VerbForm", [])), None)
     for token in (finite, verb):
-        if token is not None and "Past" in token.morph.get("Tense") and token.tag_ != "VBN":
+        if token is not None and "Past" in token.morph.get("Tense", []) and token.tag_ != "VBN":
             return "past"
-        if token is not None and "Pres" in token.morph.get("Tense") and token.tag_ != "VBG":
+        if token is not None and "Pres" in token.morph.get("Tense", []) and token.tag_ != "VBG":
             return "present"
     if verb.tag_ == "VBG" and finite is None:
         return None

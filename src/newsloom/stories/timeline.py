@@ -6,7 +6,7 @@ outlets telling what happened on 3 March share "evacuated", "residents", "flood"
 different things that happened on one day stay apart. The event's text is the sentence that
 shares most with the others (trimmed; a whole sentence before a phrase the dates stage cut
 out of one), and events are sorted by date. No text stands for two events: an event whose
-sentences all tell an earlier event already is told by the clause around its date.
+sentences all tell an earlier event already is told by the part of one around its date.
 """
 
 from __future__ import annotations
@@ -68,9 +68,7 @@ def _mentions(analyses: Sequence[ArticleAnalysis]) -> list[_Mention]:
                 [w for w in words(sentence) if w not in date_words and not is_calendar_word(w)]
             )
             out.append(
-                _Mention(
-                    d.value, index, analysis.article.id, sentence, frozenset(stems), d.text
-                )
+                _Mention(d.value, index, analysis.article.id, sentence, frozenset(stems), d.text)
             )
     return out
 
@@ -93,9 +91,7 @@ def build_timeline(analyses: Sequence[ArticleAnalysis]) -> list[TimelineEvent]:
     events: list[tuple[str, int, TimelineEvent, list[_Mention]]] = []
     for value, members in by_value.items():
         for group in _cluster(members[:MAX_GROUP]):
-            events.append(
-                (value, -len({m.article_id for m in group}), _event(value, group), group)
-            )
+            events.append((value, -len({m.article_id for m in group}), _event(value, group), group))
     events.sort(key=lambda e: (_sort_key(e[0]), e[1], e[2].text))
     used: set[str] = set()
     out: list[TimelineEvent] = []
@@ -109,7 +105,8 @@ def build_timeline(analyses: Sequence[ArticleAnalysis]) -> list[TimelineEvent]:
 
 def _untold(group: list[_Mention], used: set[str]) -> str:
     """A text for the event that no earlier event has: another sentence of its group, else
-    the clause (between commas or semicolons) around the date of its first mention."""
+    the clause (between commas or semicolons) around the date of its first mention, else
+    that sentence up to its date or from it on."""
     for m in sorted(group, key=_preference, reverse=True):
         if trim(m.sentence) not in used:
             return trim(m.sentence)
@@ -117,10 +114,16 @@ def _untold(group: list[_Mention], used: set[str]) -> str:
     at = first.sentence.find(first.date_text)
     if at < 0:
         return trim(first.sentence)
-    cuts = [i for i, c in enumerate(first.sentence) if c in ",;"]
+    sentence, after = first.sentence, at + len(first.date_text)
+    cuts = [i for i, c in enumerate(sentence) if c in ",;"]
     left = max((i + 1 for i in cuts if i < at), default=0)
-    right = min((i for i in cuts if i >= at + len(first.date_text)), default=len(first.sentence))
-    return trim(first.sentence[left:right].strip())
+    right = min((i for i in cuts if i >= after), default=len(sentence))
+    # The clause, else the sentence up to its date, else from its date on.
+    for start, end in ((left, right), (0, after), (at, len(sentence))):
+        text = trim(sentence[start:end].strip())
+        if text not in used:
+            return text
+    return trim(sentence)
 
 
 def _preference(m: _Mention) -> tuple[bool, int]:
