@@ -9,8 +9,19 @@ parse then judges what the grammar cannot:
 - a bare year or month name is kept only after a word that introduces a time (``in 2015``,
   ``since May``) or, for a year, when spaCy tags it DATE (``2015 was hard``); a year read as
   a count (``in 2000 cases``) and the modal ``May`` are dropped;
-- the tense of the governing verb (``will play on Sunday``, ``was arrested on March 3``)
-  decides whether a year-less date or a weekday lies after or before publication.
+- the tense and modality of the governing verb decide whether a year-less date, a weekday or
+  ``in two days`` lies after or before publication, read from the parse (modal and
+  auxiliary children, ``token.morph`` Tense/Aspect): past and past perfect back (``was
+  arrested on March 3``, ``declined to comment on Monday``); ``will``/``may``, a present
+  progressive (``is playing on Sunday``) or an infinitive under a present head (``plans
+  to``, ``is to``, ``is expected to``, ``is going to``) forward; ``would`` forward from an
+  earlier date of the same sentence (the reference time) or publication; the reporting
+  present (``says on Monday``) back.
+
+When a sentence dates several events (``A 2019 inspection rated it poor, and repairs were due
+to begin in July``), the date whose verb sits nearest the root keeps the sentence as its
+description and each other date gets the largest phrase around it that holds no other date;
+the story timeline shows that span as the event's text.
 spaCy's own DATE entities are not read as dates by themselves: the small model tags ages
 (``Roe, 33,``) and durations (``three years``) as DATE, and no rule of the grammar reads a
 bare two-digit number or a duration without ``ago``/``later`` as a point in time.
