@@ -134,6 +134,81 @@ ROWS = [
 ]
 
 
+MON = "2022-03-14"  # a Monday, the day a report on the event is published
+
+# Tense and modality of the governing verb decide the direction of a weekday or relative date
+# (text, published, [(date text, ISO value)]).
+TENSE_ROWS = [
+    # Simple past and past perfect: back.
+    ("The mayor spoke on Tuesday.", MON, [("Tuesday", "2022-03-08")]),
+    ("The mayor did not speak on Tuesday.", MON, [("Tuesday", "2022-03-08")]),
+    ("She had called her lawyer on Friday.", MON, [("Friday", "2022-03-11")]),
+    ("She could not be reached on Friday.", MON, [("Friday", "2022-03-11")]),
+    ("She declined to comment on Friday.", MON, [("Friday", "2022-03-11")]),
+    ("Police were searching the river on Saturday.", MON, [("Saturday", "2022-03-12")]),
+    # Present simple (the reporting present): back, as a past.
+    ("The mayor says on Friday that she regrets nothing.", MON, [("Friday", "2022-03-11")]),
+    # Present progressive: forward.
+    ("The team is playing on Sunday.", MON, [("Sunday", "2022-03-20")]),
+    ("The council is meeting next week.", MON, [("next week", "2022-03")]),
+    # will, going to, modal + infinitive, is to / plans to / expected to: forward.
+    ("The final will be played on Sunday.", MON, [("Sunday", "2022-03-20")]),
+    ("The final will not be played on Sunday.", MON, [("Sunday", "2022-03-20")]),
+    ("The club is going to announce it on Friday.", MON, [("Friday", "2022-03-18")]),
+    ("Repairs may begin on Thursday.", MON, [("Thursday", "2022-03-17")]),
+    ("The minister is to visit on Friday.", MON, [("Friday", "2022-03-18")]),
+    ("The club plans to sign him on Friday.", MON, [("Friday", "2022-03-18")]),
+    ("Rovers are expected to decide by Friday.", MON, [("Friday", "2022-03-18")]),
+    ("The hearing will be held in March.", "2022-05-02", [("March", "2023-03")]),
+    ("The bridge will reopen in two days.", MON, [("in two days", "2022-03-16")]),
+    ("It is due to reopen this Friday.", MON, [("this Friday", "2022-03-18")]),
+    # would (conditional, reported speech): forward from publication or the sentence's date.
+    ("Buses would be rerouted on Tuesday.", MON, [("Tuesday", "2022-03-15")]),
+    (
+        "The district said buses would be rerouted on Tuesday.",
+        MON,
+        [("Tuesday", "2022-03-15")],
+    ),
+    (
+        "Oduya said investigators would arrive in Millbrook on Wednesday.",
+        MON,
+        [("Wednesday", "2022-03-16")],
+    ),
+    ("The district said it would not reopen on Tuesday.", MON, [("Tuesday", "2022-03-15")]),
+    (
+        "On March 8, 2022, the district said buses would be rerouted on Thursday.",
+        MON,
+        [("March 8, 2022", "2022-03-08"), ("Thursday", "2022-03-10")],
+    ),
+    ("The mayor said the bridge would reopen in two days.", MON, [("in two days", "2022-03-16")]),
+    # would have (a past counterfactual): back.
+    ("The repairs would have begun on Friday.", MON, [("Friday", "2022-03-11")]),
+    # Negative: a future tense never lands before publication; "in two days" is a duration
+    # in the past.
+    ("The report will be published last month.", MON, []),
+    ("The verdict will be read yesterday.", MON, []),
+    ("The crews finished the job in two days.", MON, []),
+    ("The crews are working in two shifts.", MON, []),
+]
+
+
+@pytest.mark.parametrize(("text", "published", "expected"), TENSE_ROWS)
+def test_tense_decides_direction(nlp, text, published, expected):
+    dates = _run(nlp, text, published)
+    assert [(d.text, d.value) for d in dates] == expected
+
+
+def test_sentence_with_two_dates_describes_each_by_its_own_clause(nlp):
+    text = (
+        "A 2019 inspection rated its condition as poor, and deck repairs were due to begin in "
+        "July, according to city records."
+    )
+    dates = _run(nlp, text, MON)
+    described = {d.value: text[d.sentence_start : d.sentence_end] for d in dates}
+    assert described["2019"] == text
+    assert described["2022-07"].startswith("deck repairs were due to begin in July")
+
+
 @pytest.mark.parametrize(("text", "published", "expected"), ROWS)
 def test_dates(nlp, text, published, expected):
     dates = _run(nlp, text, published)

@@ -79,3 +79,39 @@ def test_same_day_coarse_date_needs_more_shared_words():
         dates=[("October", "2019-10")],
     )
     assert len(build_timeline([c, d])) == 2
+
+
+def test_same_sentence_never_tells_two_events():
+    sentence = (
+        "Achterberg first spoke about his drinking in 2017, saying he had been sober since 2014."
+    )
+    # (Each text opens with a short sentence: the builder finds sentences after ". ".)
+    a = analysis("a1", "Intro. " + sentence, dates=[("2017", "2017"), ("2014", "2014")])
+    b = analysis(
+        "a2",
+        "Intro. Late Checkout's fifth season ended in February with its highest ratings since its "
+        "debut in 2018.",
+        dates=[("February", "2023-02"), ("2018", "2018")],
+    )
+    texts = [e.text for e in build_timeline([a])] + [e.text for e in build_timeline([b])]
+    assert len(texts) == len(set(texts)) == 4
+    assert sentence in texts
+    assert "Achterberg first spoke about his drinking in 2017" in texts
+    assert "Late Checkout's fifth season ended in February" in texts
+
+
+def test_whole_sentence_tells_the_event_before_a_cut_out_phrase():
+    a = analysis(
+        "a1",
+        "Intro. The clip of the outburst was filmed at the studio last month.",
+        dates=[("last month", "2023-05")],
+    )
+    b = analysis(
+        "a2",
+        "Intro. The video, which was filmed at the studio last month, went viral.",
+        dates=[("last month", "2023-05")],
+    )
+    # The dates stage cuts the phrase of a date out of a sentence that dates other events too.
+    b.dates[0] = b.dates[0].model_copy(update={"sentence_end": b.article.text.index(", went")})
+    (event,) = build_timeline([b, a])
+    assert event.text == "The clip of the outburst was filmed at the studio last month."

@@ -4,8 +4,9 @@ Pure functions over strings and ``datetime.date`` (no spaCy), used by the dates 
 the story timeline. ``find_expressions`` yields every date-like phrase of a text with exact
 offsets, leftmost-longest and not overlapping; ``resolve`` turns one into a ``PartialDate``
 (a date and its precision, ``text/dates.py``) against the publication date, the previous date
-of the context (for ``the night before``, ``a year later``) and a tense hint (``will play on
-Sunday``).
+of the context (for ``the night before``, ``a year later``), a tense hint (``will play on
+Sunday``) and the sentence's reference time (``said on Monday that it would reopen on
+Tuesday``).
 
 Choices, each the reading a news reader would make:
 - A value is as precise as the text allows and never more: ``last week`` is the month that
@@ -17,11 +18,20 @@ Choices, each the reading a news reader would make:
   swapped (``3/14/2021``, not ``3/4/2021``); ``24/7`` and ``9/11`` are never dates.
 - A bare number other than a four-digit year is never a date (ages like ``Roe, 33,``).
 - A bare year or bare month name is ``weak``: the caller must confirm it from the parse.
-- A weekday is the most recent at or before publication, or the nearest at or after with a
-  future tense hint. A year-less date follows a past hint (back) or a future one (forward);
-  with neither (present tense, no verb) it is the nearest occurrence: ``the Nov. 8
-  election`` in September is that November, ``leaves office on Jan. 20`` the next January.
-  ``last``/``next`` exclude the publication day or month.
+- The tense hint is ``past`` (back from publication), ``future`` (``will``, ``is to``,
+  ``plans to``, ``is playing on Sunday``: forward from publication, and never before it) or
+  ``conditional`` (``would``, the future seen from a past moment: forward from the
+  sentence's reference time, an earlier date of the same sentence, else from publication).
+- A weekday is the most recent at or before publication with a past or no hint, the nearest
+  at or after its origin with a future or conditional one. ``this Friday`` is forward unless
+  the hint is past. A year-less date follows a past hint (back) or a future or conditional
+  one (forward); with none (present tense, no verb) it is the nearest occurrence: ``the
+  Nov. 8 election`` in September is that November, ``leaves office on Jan. 20`` the next
+  January. ``last``/``next`` exclude the publication day or month.
+- ``in two days`` is a point in time only with a future or conditional hint (``finished in
+  two days`` is a duration).
+- A relative expression with a future hint that would land before publication is
+  contradictory (a misread tense or phrase) and is not resolved.
 - Relative expressions need a publication date at least as precise as their unit
   (``yesterday`` needs the day, ``last month`` the month, ``last year`` the year).
 """
@@ -41,8 +51,11 @@ Kind = Literal["date", "weekday", "offset", "weekend", "season"]
 # date when there is one and publication otherwise ("the night before").
 Base = Literal["pub", "anchor", "anchor_or_pub"]
 Direction = Literal["last", "this", "next"] | None
-Tense = Literal["past", "future"] | None
-Weak = Literal["year", "month"] | None  # a bare year / month name: the caller confirms it
+Tense = Literal["past", "future", "conditional"] | None
+FORWARD: frozenset[Tense] = frozenset({"future", "conditional"})
+# A bare year / month name: the caller confirms it from the parse. "ahead": a count of units
+# ("in two days") that is a point in time only with a forward tense.
+Weak = Literal["year", "month", "ahead"] | None
 
 # Meteorological seasons of the northern hemisphere: (first month, last month). Winter is left
 # out on purpose: it straddles two years.
@@ -134,6 +147,9 @@ PATTERNS: dict[str, re.Pattern[str]] = {
     "counted": re.compile(
         rf"(?<![\w-])(?<!\bnot\s)(?P<n>{_NUMBER})[\s-]+(?P<unit>(?i:day|week|month|year))s?\s+"
         rf"(?P<rel>(?i:ago|earlier|later|(?:before|after){_CLAUSE_END}))(?!\w)"
+    ),
+    "ahead": re.compile(
+        rf"(?<![\w-])(?i:in)\s+(?P<n>{_NUMBER})[\s-]+(?P<unit>(?i:day|week|month|year))s?(?![\w-])"
     ),
     "anaphoric": re.compile(
         r"(?i)(?<![\w-])(?:the\s+(?P<rel>next|following|previous)\s+(?P<unit>day|morning|afternoon"
@@ -325,6 +341,15 @@ def _read_counted(match: re.Match[str]) -> Iterator[Expression]:
     yield Expression(match.start(), match.end(), "offset", unit=unit, shift=shift, base=base)  # type: ignore[arg-type]
 
 
+def _read_ahead(match: re.Match[str]) -> Iterator[Expression]:
+    raw = match["n"].lower()
+    n = COUNTS[raw] if raw in COUNTS else int(raw)
+    unit = match["unit"].lower()
+    yield Expression(
+        match.start(), match.end(), "offset", unit=unit, shift=n, base="pub", weak="ahead"
+    )
+
+
 def _read_anaphoric(match: re.Match[str]) -> Iterator[Expression]:
     if match.group("rel"):
         rel, unit = match["rel"].lower(), match["unit"].lower()
@@ -354,6 +379,7 @@ _READERS = {
     "pub_day": _read_pub_day,
     "calendar": _read_calendar,
     "counted": _read_counted,
+    "ahead": _read_ahead,
     "anaphoric": _read_anaphoric,
 }
 
@@ -366,23 +392,64 @@ def resolve(
     published: PartialDate | None,
     anchor: PartialDate | None = None,
     tense: Tense = None,
+    reference: PartialDate | None = None,
 ) -> PartialDate | None:
-    """The expression's value, or None when the text does not allow one (see module doc)."""
+    """The expression's value, or None when the text does not allow one (see module doc).
+
+    ``reference`` is the time the sentence speaks from when it names one before this
+    expression (``said on Monday that ...``); only a conditional hint counts from it.
+    """
     try:
-        if expr.kind == "date":
-            return _resolve_date(expr, published, tense)
-        if expr.kind == "weekday":
-            return _resolve_weekday(expr, published, tense == "future")
-        if expr.kind == "season":
-            return _resolve_season(expr, published)
-        base = _base(expr.base, published, anchor)
-        if base is None or PRECISION_RANK[base.precision] < UNIT_RANK[expr.unit or "week"]:
-            return None
-        if expr.kind == "weekend":
-            return _resolve_weekend(expr, base)
-        return _resolve_offset(expr, base)
+        when = _resolve(expr, published, anchor, tense, reference)
     except (ValueError, OverflowError):  # a date outside the calendar
         return None
+    if when is not None and tense == "future" and _relative(expr) and _before(when, published):
+        return None
+    return when
+
+
+def _resolve(
+    expr: Expression,
+    published: PartialDate | None,
+    anchor: PartialDate | None,
+    tense: Tense,
+    reference: PartialDate | None,
+) -> PartialDate | None:
+    origin = reference if tense == "conditional" and _at_least(reference, "day") else published
+    if expr.kind == "date":
+        return _resolve_date(expr, published if expr.direction else origin, tense)
+    if expr.kind == "weekday":
+        return _resolve_weekday(expr, published, origin, tense)
+    if expr.kind == "season":
+        return _resolve_season(expr, published)
+    if expr.weak == "ahead":
+        if tense not in FORWARD:
+            return None
+        base: PartialDate | None = origin
+    else:
+        base = _base(expr.base, published, anchor)
+    if base is None or PRECISION_RANK[base.precision] < UNIT_RANK[expr.unit or "week"]:
+        return None
+    if expr.kind == "weekend":
+        return _resolve_weekend(expr, base)
+    return _resolve_offset(expr, base)
+
+
+def _relative(expr: Expression) -> bool:
+    """Whether the value depends on publication or context (not ``March 3, 2021``)."""
+    return expr.kind != "date" or expr.year is None
+
+
+def _before(when: PartialDate, published: PartialDate | None) -> bool:
+    """Whether ``when`` lies wholly before publication, compared at the coarser precision."""
+    if published is None:
+        return False
+    rank = min(PRECISION_RANK[when.precision], PRECISION_RANK[published.precision])
+    return _cut(when.date, rank) < _cut(published.date, rank)
+
+
+def _cut(date: dt.date, rank: int) -> tuple[int, ...]:
+    return (date.year, date.month, date.day)[: rank + 1]
 
 
 def _base(
@@ -424,7 +491,8 @@ def _resolve_date(
         ahead = this_year if this_year >= pub_point else _shift_year(this_year, 1)
         back = this_year if this_year <= pub_point else _shift_year(this_year, -1)
         nearer_ahead = (ahead - pub_point) < (pub_point - back)
-        year = ahead.year if tense == "future" or (tense is None and nearer_ahead) else back.year
+        forward = tense in FORWARD or (tense is None and nearer_ahead)
+        year = ahead.year if forward else back.year
     if day is not None and not _valid_day(year, month, day):
         return None
     return PartialDate(dt.date(year, month, day or 1), precision)
@@ -436,20 +504,26 @@ def _shift_year(date: dt.date, years: int) -> dt.date:
 
 
 def _resolve_weekday(
-    expr: Expression, published: PartialDate | None, future: bool
+    expr: Expression, published: PartialDate | None, origin: PartialDate | None, tense: Tense
 ) -> PartialDate | None:
+    """``last``/``next`` count from publication; a bare weekday from the origin (publication,
+    or the reference time of a conditional), forward with a forward tense, else back."""
     if published is None or published.precision != "day" or expr.weekday is None:
         return None
-    pub = published.date
-    back = (pub.weekday() - expr.weekday) % 7  # days since the most recent such weekday
-    ahead = (expr.weekday - pub.weekday()) % 7
+    if expr.direction in ("last", "next") or origin is None or origin.precision != "day":
+        origin = published
+    point = origin.date
+    back = (point.weekday() - expr.weekday) % 7  # days since the most recent such weekday
+    ahead = (expr.weekday - point.weekday()) % 7
     if expr.direction == "last":
         delta = -(back or 7)
     elif expr.direction == "next":
         delta = ahead or 7
+    elif tense in FORWARD or (expr.direction == "this" and tense != "past"):
+        delta = ahead
     else:
-        delta = ahead if future else -back
-    return PartialDate(pub + dt.timedelta(days=delta), "day")
+        delta = -back
+    return PartialDate(point + dt.timedelta(days=delta), "day")
 
 
 def _resolve_season(expr: Expression, published: PartialDate | None) -> PartialDate | None:

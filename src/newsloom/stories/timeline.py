@@ -4,7 +4,9 @@ Every resolved date mention (dates stage) is an event candidate described by its
 Mentions of one date value are one event when their sentences share content words (two
 outlets telling what happened on 3 March share "evacuated", "residents", "flood"), so two
 different things that happened on one day stay apart. The event's text is the sentence that
-shares most with the others (trimmed), and events are sorted by date.
+shares most with the others (trimmed; a whole sentence before a phrase the dates stage cut
+out of one), and events are sorted by date. No text stands for two events: an event whose
+sentences all tell an earlier event already is told by the part of one around its date.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class _Mention:
     article_id: str
     sentence: str
     stems: frozenset[str]
+    date_text: str
 
 
 def _sentence(text: str, start: int, end: int) -> str:
@@ -64,7 +67,9 @@ def _mentions(analyses: Sequence[ArticleAnalysis]) -> list[_Mention]:
             stems = content_stems(
                 [w for w in words(sentence) if w not in date_words and not is_calendar_word(w)]
             )
-            out.append(_Mention(d.value, index, analysis.article.id, sentence, frozenset(stems)))
+            out.append(
+                _Mention(d.value, index, analysis.article.id, sentence, frozenset(stems), d.text)
+            )
     return out
 
 
@@ -83,12 +88,49 @@ def build_timeline(analyses: Sequence[ArticleAnalysis]) -> list[TimelineEvent]:
     by_value: dict[str, list[_Mention]] = defaultdict(list)
     for m in _mentions(analyses):
         by_value[m.value].append(m)
-    events: list[tuple[str, int, TimelineEvent]] = []
+    events: list[tuple[str, int, TimelineEvent, list[_Mention]]] = []
     for value, members in by_value.items():
         for group in _cluster(members[:MAX_GROUP]):
-            events.append((value, -len({m.article_id for m in group}), _event(value, group)))
+            events.append((value, -len({m.article_id for m in group}), _event(value, group), group))
     events.sort(key=lambda e: (_sort_key(e[0]), e[1], e[2].text))
-    return [e for _, _, e in events]
+    used: set[str] = set()
+    out: list[TimelineEvent] = []
+    for _, _, event, group in events:
+        if event.text in used:
+            event = event.model_copy(update={"text": _untold(group, used)})
+        used.add(event.text)
+        out.append(event)
+    return out
+
+
+def _untold(group: list[_Mention], used: set[str]) -> str:
+    """A text for the event that no earlier event has: another sentence of its group, else
+    the clause (between commas or semicolons) around the date of its first mention, else
+    that sentence up to its date or from it on."""
+    for m in sorted(group, key=_preference, reverse=True):
+        if trim(m.sentence) not in used:
+            return trim(m.sentence)
+    first = group[0]
+    at = first.sentence.find(first.date_text)
+    if at < 0:
+        return trim(first.sentence)
+    sentence, after = first.sentence, at + len(first.date_text)
+    cuts = [i for i, c in enumerate(sentence) if c in ",;"]
+    left = max((i + 1 for i in cuts if i < at), default=0)
+    right = min((i for i in cuts if i >= after), default=len(sentence))
+    # The clause, else the sentence up to its date, else from its date on.
+    for start, end in ((left, right), (0, after), (at, len(sentence))):
+        text = trim(sentence[start:end].strip())
+        if text not in used:
+            return text
+    return trim(sentence)
+
+
+def _preference(m: _Mention) -> tuple[bool, int]:
+    """A whole sentence (capital first, closing punctuation last) before a cut-out phrase;
+    then the shorter."""
+    whole = m.sentence[:1].isupper() and m.sentence.rstrip("\"'”’)")[-1:] in ".!?"
+    return whole, -len(m.sentence)
 
 
 def _sort_key(value: str) -> str:
@@ -106,10 +148,11 @@ def _cluster(members: list[_Mention]) -> list[list[_Mention]]:
 
 
 def _event(value: str, group: list[_Mention]) -> TimelineEvent:
-    # The sentence sharing most with the others stands for the event (ties: the shorter).
+    # The sentence sharing most with the others stands for the event (ties: a whole sentence,
+    # then the shorter).
     text = max(
         group,
-        key=lambda m: (sum(len(m.stems & o.stems) for o in group if o is not m), -len(m.sentence)),
+        key=lambda m: (sum(len(m.stems & o.stems) for o in group if o is not m), *_preference(m)),
     ).sentence
     article_ids: list[str] = []
     for m in sorted(group, key=lambda m: m.article_index):
