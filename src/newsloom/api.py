@@ -6,6 +6,8 @@ cli.py and web/ call these; they hold no logic of their own beyond argument hand
 from __future__ import annotations
 
 import json
+import os
+import signal
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -25,6 +27,16 @@ from .stories.features import Features, extract_features
 STORY_INDEX_KEY = "story_index"
 # The origin of articles given as records (the HTTP API): ``api:1``, ``api:2`` ...
 RECORD_ORIGIN = "api"
+# Test hook: ``NEWSLOOM_FAULT=<step>`` kills the process with SIGKILL when an ingest reaches
+# that step, so the reliability tests can crash a real run exactly there (never set it in use).
+FAULT_ENV = "NEWSLOOM_FAULT"
+FAULT_STEPS = ("after-article", "after-articles", "after-index-save", "mid-rebuild")
+
+
+def _fault_point(step: str) -> None:
+    """Die like ``kill -9`` here when the test hook ``NEWSLOOM_FAULT`` names this step."""
+    if os.environ.get(FAULT_ENV) == step:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 @dataclass
@@ -108,10 +120,13 @@ def ingest_items(
             report.count(result)
             index.assign(result)
             touched.add(result.article.id)
+            _fault_point("after-article")
         on_event("analysed", result)
+    _fault_point("after-articles")
     touched.update(_recover_unindexed(store, index))
     if touched:
         save_story_index(store, index)
+    _fault_point("after-index-save")
     # Splits move articles that were not touched now: rebuild every story the index changed.
     keys = index.take_changed() | {index.story_key(aid) for aid in touched}
     report.stories = len(rebuild_stories(store, index, keys))
@@ -167,6 +182,7 @@ def rebuild_stories(store: Store, index: StoryIndex, keys: Iterable[str]) -> lis
         story = consolidate(analyses)
         store.replace_stories([story])
         rebuilt.append(story)
+        _fault_point("mid-rebuild")
     return rebuilt
 
 
