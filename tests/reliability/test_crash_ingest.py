@@ -4,6 +4,7 @@ one uninterrupted run: every stored article in one story, the same stories."""
 from __future__ import annotations
 
 import signal
+
 import pytest
 
 from newsloom.api import FAULT_ENV, FAULT_STEPS
@@ -42,4 +43,3 @@ def test_a_run_killed_at_each_step_is_finished_by_the_next_run(tmp_path, uninter
     again = run_ingest([CORPUS], db)
     assert again.returncode == 0, again.stderr
     assert _stories(db) == uninterrupted
-
