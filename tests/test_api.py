@@ -72,6 +72,26 @@ def test_articles_stored_by_an_interrupted_run_get_a_story_next_time(tmp_path, b
     store.close()
 
 
+def test_a_run_with_nothing_new_rebuilds_the_stories_left_pending(tmp_path):
+    db = str(tmp_path / "pending.db")
+    store = open_store(db)
+    first, _ = _inputs()
+    api.ingest(first[:4], store, Settings(db_url=db))
+    expected = store.stories()
+    # As a run killed right after saving the index leaves it: stories pending, none stored.
+    keys = list(api.load_story_index(store).stories)
+    with store.transaction() as conn:
+        conn.execute(delete(t.story_articles))
+        conn.execute(delete(t.stories))
+    with store.index_transaction() as txn:
+        txn.save(txn.load() or "", keys)
+    report = api.ingest_items([], store, Settings(db_url=db))
+    assert report.stories == len(keys)
+    assert store.stories() == expected
+    assert store.pending_rebuilds()[1] == []
+    store.close()
+
+
 def test_export_holds_the_stories_of_the_articles_asked_for(tmp_path):
     db = str(tmp_path / "export.db")
     store = open_store(db)

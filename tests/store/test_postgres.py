@@ -31,6 +31,8 @@ def pg_store(pg_url):
         sqlite_contract.test_roundtrip_keeps_the_exact_text_and_analysis,
         sqlite_contract.test_people_and_posts_group_across_articles,
         sqlite_contract.test_stories_are_replaced_not_duplicated,
+        sqlite_contract.test_index_saves_and_pending_rebuilds_commit_together,
+        sqlite_contract.test_an_index_update_that_fails_leaves_neither_state_nor_pending_record,
     ],
     ids=lambda f: f.__name__.removeprefix("test_"),
 )

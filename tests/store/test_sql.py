@@ -263,3 +263,43 @@ def test_listings_count_and_page(memory_store):
     assert memory_store.count_quotes("Nobody") == 0
     everything = memory_store.articles()
     assert memory_store.articles(1, offset=1) == everything[1:]
+
+
+def test_index_saves_and_pending_rebuilds_commit_together(memory_store):
+    """The index state and the stories to rebuild are one commit; each rebuilt story clears its
+    key in the commit that stores it, and only while the index is at the generation it read."""
+    from newsloom.store import STORY_INDEX_KEY
+
+    analysis = make_analysis(TEXT_A)
+    memory_store.add_analysis(analysis)
+    assert memory_store.pending_rebuilds() == (0, [])
+    with memory_store.index_transaction() as txn:
+        assert (txn.generation, txn.load()) == (0, None)
+        assert txn.save('{"v": 1}', ["s2", "s1"]) == 1
+        # Reads of this store inside the transaction see what it wrote.
+        assert memory_store.get_meta(STORY_INDEX_KEY) == '{"v": 1}'
+    assert memory_store.pending_rebuilds() == (1, ["s1", "s2"])
+    story = Story(id="x1", title="x", article_ids=[analysis.article.id])
+    assert memory_store.finish_rebuild("s1", story, generation=0) is False  # stale copy
+    assert memory_store.stories() == [] and memory_store.pending_rebuilds()[1] == ["s1", "s2"]
+    assert memory_store.finish_rebuild("s1", story, generation=1) is True
+    assert [s.id for s in memory_store.stories()] == ["x1"]
+    assert memory_store.finish_rebuild("s2", None, generation=1) is True  # merged away
+    assert memory_store.pending_rebuilds() == (1, [])
+
+
+def test_an_index_update_that_fails_leaves_neither_state_nor_pending_record(memory_store):
+    from newsloom.store import STORY_INDEX_KEY
+
+    with pytest.raises(RuntimeError), memory_store.index_transaction() as txn:
+        txn.save('{"v": 1}', ["s1"])
+        raise RuntimeError("killed")
+    assert memory_store.get_meta(STORY_INDEX_KEY) is None
+    assert memory_store.pending_rebuilds() == (0, [])
+
+
+def test_sqlite_commits_are_durable_on_power_loss(tmp_path):
+    store = open_store(str(tmp_path / "s.db"))
+    with store._read() as conn:  # noqa: SLF001 - the pragma of the store's own connections
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+    store.close()
