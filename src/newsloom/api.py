@@ -6,6 +6,8 @@ cli.py and web/ call these; they hold no logic of their own beyond argument hand
 from __future__ import annotations
 
 import json
+import os
+import signal
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -17,14 +19,26 @@ from .engine import run_analysis
 from .ingest import read_inputs, record_article
 from .models import Article, ArticleAnalysis, Corpus, Skipped, Story
 from .render.json import build_corpus, write_corpus
-from .store import Store, open_store
+from .store import STORY_INDEX_KEY as STORY_INDEX_KEY  # the meta row of the index state
+from .store import IndexTransaction, Store, open_store
 from .stories import StoryIndex, consolidate
 from .stories.features import Features, extract_features
 
-# The meta row holding the incremental clustering state between runs.
-STORY_INDEX_KEY = "story_index"
+# Articles whose features wait in memory before they are attached to the story index (one
+# locked index update per batch): bounds memory on big runs; the result does not depend on it.
+INDEX_BATCH = 1000
 # The origin of articles given as records (the HTTP API): ``api:1``, ``api:2`` ...
 RECORD_ORIGIN = "api"
+# Test hook: ``NEWSLOOM_FAULT=<step>`` kills the process with SIGKILL when an ingest reaches
+# that step, so the reliability tests can crash a real run exactly there (never set it in use).
+FAULT_ENV = "NEWSLOOM_FAULT"
+FAULT_STEPS = ("after-article", "after-articles", "after-index-save", "mid-rebuild")
+
+
+def _fault_point(step: str) -> None:
+    """Die like ``kill -9`` here when the test hook ``NEWSLOOM_FAULT`` names this step."""
+    if os.environ.get(FAULT_ENV) == step:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 @dataclass
@@ -75,12 +89,15 @@ def ingest_items(
 
     New articles are attached to the stories of the store one by one (``StoryIndex``): the
     store is never re-clustered, and only the stories that gained an article are rebuilt.
+    The index is updated under the store's index lock, in the transaction that records which
+    stories to rebuild; the stories are then rebuilt one transaction each. Work a killed or
+    concurrent run left (articles in no story, stories not rebuilt) is finished here too.
     ``on_event(kind, payload)`` is called with ("skipped", Skipped), ("article", Article) and
     ("analysed", ArticleAnalysis) so callers can show progress; it never changes the result.
     """
     report = RunReport()
-    index = load_story_index(store)
-    touched: set[str] = set()
+    state = _IndexState.empty(store)
+    new: dict[str, Features] = {}  # stored, not yet in the index (insertion order)
 
     def new_articles() -> Iterator[Article]:
         pending: set[str] = set()  # the same article twice in one run is analysed once
@@ -106,15 +123,14 @@ def ingest_items(
         if store.add_analysis(result):
             report.added += 1
             report.count(result)
-            index.assign(result)
-            touched.add(result.article.id)
+            new[result.article.id] = extract_features(result)
+            _fault_point("after-article")
+            if len(new) >= INDEX_BATCH:
+                _update_index(store, state, new)
         on_event("analysed", result)
-    touched.update(_recover_unindexed(store, index))
-    if touched:
-        save_story_index(store, index)
-    # Splits move articles that were not touched now: rebuild every story the index changed.
-    keys = index.take_changed() | {index.story_key(aid) for aid in touched}
-    report.stories = len(rebuild_stories(store, index, keys))
+    _fault_point("after-articles")
+    _update_index(store, state, new)
+    report.stories = _rebuild_pending(store, state)
     return report
 
 
@@ -133,8 +149,12 @@ def ingest_records(
 
 
 def load_story_index(store: Store) -> StoryIndex:
-    state = store.get_meta(STORY_INDEX_KEY)
+    """The story index as last saved (read under the index lock, so never half-written)."""
+    with store.index_transaction() as txn:
+        return _index_from(store, txn.load())
 
+
+def _index_from(store: Store, state: str | None) -> StoryIndex:
     # Splitting a story re-reads its members' features; older ones come from the store.
     def load_features(article_ids: Sequence[str]) -> dict[str, Features]:
         return {a.article.id: extract_features(a) for a in store.analyses(article_ids)}
@@ -144,31 +164,86 @@ def load_story_index(store: Store) -> StoryIndex:
     return StoryIndex.from_dict(json.loads(state), load_features)
 
 
-def save_story_index(store: Store, index: StoryIndex) -> None:
-    store.set_meta(STORY_INDEX_KEY, json.dumps(index.to_dict(), separators=(",", ":")))
+@dataclass
+class _IndexState:
+    """This run's copy of the story index and the generation it was read at."""
+
+    index: StoryIndex
+    generation: int
+
+    @classmethod
+    def empty(cls, store: Store) -> _IndexState:
+        return cls(_index_from(store, None), -1)  # -1: never read, load it under the lock
+
+    def refresh(self, store: Store, txn: IndexTransaction) -> None:
+        """Re-read the index when another run (or process) saved it since this copy."""
+        if txn.generation != self.generation:
+            self.index = _index_from(store, txn.load())
+            self.generation = txn.generation
 
 
-def _recover_unindexed(store: Store, index: StoryIndex) -> list[str]:
-    """Articles stored by a run that stopped before saving the story index get a story now."""
-    if store.count_articles() == len(index.story_of_article):
-        return []
+def _update_index(store: Store, state: _IndexState, new: dict[str, Features]) -> None:
+    """Attach every stored article the index lacks, under the index lock; save the index and
+    the stories to rebuild in one transaction. ``new`` (features of this run's articles) is
+    emptied."""
+    with store.index_transaction() as txn:
+        state.refresh(store, txn)
+        index = state.index
+        touched = _assign_unindexed(store, index, new)
+        if touched:
+            # Splits move articles that were not touched now: rebuild every story changed.
+            keys = index.take_changed() | {index.story_key(aid) for aid in touched}
+            state.generation = txn.save(json.dumps(index.to_dict(), separators=(",", ":")), keys)
+    new.clear()
+    if touched:
+        _fault_point("after-index-save")
+
+
+def _assign_unindexed(store: Store, index: StoryIndex, new: dict[str, Features]) -> list[str]:
+    """Assign the stored articles the index lacks, in the order they were stored.
+
+    Usually these are this run's articles, whose features are at hand; articles stored by a
+    run that stopped (or by another process) before updating the index are read back.
+    """
+    fresh = [aid for aid in new if aid not in index.story_of_article]
+    if store.count_articles() == len(index.story_of_article) + len(fresh):
+        for aid in fresh:
+            index.add(aid, new[aid])
+        return fresh
     missing = [aid for aid in store.article_ids() if aid not in index.story_of_article]
     for analysis in store.analyses(missing):
-        index.assign(analysis)
+        aid = analysis.article.id
+        index.add(aid, new[aid] if aid in new else extract_features(analysis))
     return missing
 
 
-def rebuild_stories(store: Store, index: StoryIndex, keys: Iterable[str]) -> list[Story]:
-    """Consolidate again the index's stories ``keys``, one story in memory at a time."""
-    rebuilt = []
-    for key in sorted(keys):
-        members = index.stories[key].members
-        rank = {aid: i for i, aid in enumerate(members)}
-        analyses = sorted(store.analyses(members), key=lambda a: rank[a.article.id])
-        story = consolidate(analyses)
-        store.replace_stories([story])
-        rebuilt.append(story)
-    return rebuilt
+def _rebuild_pending(store: Store, state: _IndexState) -> int:
+    """Rebuild the stories the pending record names, each stored with its removal from the
+    record; from a fresh copy of the index when another process saved it meanwhile."""
+    rebuilt = 0
+    while True:
+        generation, keys = store.pending_rebuilds()
+        if not keys:
+            return rebuilt
+        if generation != state.generation:
+            with store.index_transaction() as txn:
+                state.refresh(store, txn)
+        for key in keys:
+            story = _consolidate(store, state.index, key)
+            if not store.finish_rebuild(key, story, state.generation):
+                break  # the index moved on: read it again, then go on
+            rebuilt += story is not None
+            _fault_point("mid-rebuild")
+
+
+def _consolidate(store: Store, index: StoryIndex, key: str) -> Story | None:
+    """The story ``key`` of the index from its members' analyses (None: merged away)."""
+    if key not in index.stories:
+        return None  # merged into another story, which the same update marked for rebuild
+    members = index.stories[key].members
+    rank = {aid: i for i, aid in enumerate(members)}
+    analyses = sorted(store.analyses(members), key=lambda a: rank[a.article.id])
+    return consolidate(analyses)
 
 
 def export(store: Store, article_ids: Sequence[str], skipped: Sequence[Skipped] = ()) -> Corpus:

@@ -1,6 +1,6 @@
 """Persistent storage of articles, analyses and stories, chosen by URL."""
 
-from .base import Store
+from .base import STORY_INDEX_KEY, IndexTransaction, Store
 from .records import (
     ArticleRow,
     ArticleText,
@@ -18,11 +18,13 @@ from .sql import SqlStore, normalise_url, open_store
 __all__ = [
     "ArticleRow",
     "ArticleText",
+    "IndexTransaction",
     "PersonRow",
     "PostRow",
     "QuoteRow",
     "SearchHit",
     "SearchPage",
+    "STORY_INDEX_KEY",
     "SpeakerRow",
     "Store",
     "StorySummary",

@@ -8,6 +8,7 @@ methods and is returned by ``open_store`` for its URL. Reads return the frozen r
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from typing import Protocol
 
 from ..models import ArticleAnalysis, Story
@@ -21,6 +22,28 @@ from .records import (
     SpeakerRow,
     StorySummary,
 )
+
+# The meta row holding the story index state between runs.
+STORY_INDEX_KEY = "story_index"
+
+
+class IndexTransaction(Protocol):
+    """The story index read and written under the store's index write lock.
+
+    Opened by ``Store.index_transaction()``: one index update at a time per store, across
+    processes, held from the read to the write, committed with the record of the stories to
+    rebuild. ``generation`` counts the saved updates; it was read under the lock.
+    """
+
+    generation: int
+
+    def load(self) -> str | None:
+        """The saved index state (JSON), None before the first save."""
+        ...
+
+    def save(self, state: str, rebuild: Iterable[str]) -> int:
+        """Save the state and mark stories ``rebuild`` pending; returns the new generation."""
+        ...
 
 
 class Store(Protocol):
@@ -89,7 +112,24 @@ class Store(Protocol):
 
     def count_stories(self) -> int: ...
 
-    # -- state kept between runs (the story index)
+    # -- the story index: updated under a lock, stories rebuilt from a pending record
+    def index_transaction(self) -> AbstractContextManager[IndexTransaction]:
+        """Hold the index write lock (SQLite ``BEGIN IMMEDIATE``, PostgreSQL an advisory
+        transaction lock) until the block ends; everything in it commits together. Reads of
+        this store made by this thread inside the block see the same transaction."""
+        ...
+
+    def pending_rebuilds(self) -> tuple[int, list[str]]:
+        """The index generation and the story keys waiting to be rebuilt."""
+        ...
+
+    def finish_rebuild(self, key: str, story: Story | None, generation: int) -> bool:
+        """Store ``story`` (None: the key is gone) and clear ``key`` from the pending record,
+        in one transaction. False, and nothing written, when the index is no longer at
+        ``generation`` (another process updated it: rebuild from the new index)."""
+        ...
+
+    # -- state kept between runs
     def get_meta(self, key: str) -> str | None: ...
 
     def set_meta(self, key: str, value: str) -> None: ...

@@ -104,6 +104,15 @@ story_articles = Table(
     Index("ix_story_articles_story", "story_id"),
 )
 
+# Stories an index update changed and that are not rebuilt yet: written in the same
+# transaction as the index, each row removed in the transaction that stores its story, so a
+# run killed in between leaves a record the next run finishes (``api.ingest_items``).
+pending_rebuilds = Table(
+    "pending_rebuilds",
+    metadata,
+    Column("story_key", String(32), primary_key=True),
+)
+
 # Full-text search (SQLite only): an FTS5 table, filled in the same transaction as its
 # article. One row per article (title, text) and one per quote (speaker, quote text); the
 # UNINDEXED columns say what a hit points at. Porter stemming so "collapsed" finds "collapse".

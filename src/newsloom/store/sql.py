@@ -8,6 +8,7 @@ or a write, leaves through ``_failures`` as a ``StoreError`` saying what to chec
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -28,12 +29,12 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 
 from ..errors import AmbiguousIdError, StoreError
 from ..models import ArticleAnalysis, Story
 from . import schema as t
-from .base import Store
+from .base import STORY_INDEX_KEY, IndexTransaction, Store
 from .records import (
     ArticleRow,
     ArticleText,
@@ -70,12 +71,78 @@ CHECK_SQLITE = "check that the database file still exists, is readable and is no
 CHECK_SERVER = "check that the database server is up and the database still exists"
 
 
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+# How long an SQLite write waits for another process's write transaction before failing with
+# "database is locked": an index update of a large batch holds the write lock for seconds.
+SQLITE_BUSY_TIMEOUT_S = 60.0
+# FULL: a committed write (a stored article, an acknowledged POST) survives a power loss. In
+# WAL mode that is one fsync of the log per commit, small next to analysing one article;
+# NORMAL could lose the last commits on power loss (never on a crash of the process).
+SQLITE_SYNCHRONOUS = "FULL"
+# PostgreSQL transaction-level advisory locks (fixed numbers, "nl" + a serial): one for
+# creating the schema, one for story index updates (``index_transaction``).
+SCHEMA_LOCK_KEY = 0x6E6C_0001
+INDEX_LOCK_KEY = 0x6E6C_0002
+# The execution option marking a connection's transaction as a write (SQLite: IMMEDIATE).
+WRITE_OPTION = "newsloom_write"
+# The meta row counting saved story index updates (see ``IndexTransaction.generation``).
+GENERATION_KEY = "story_index_generation"
+
+
+def _sqlite_connect(dbapi_conn: Any, _record: Any) -> None:
+    # The driver's implicit BEGIN is off: ``_sqlite_begin`` starts every transaction.
+    dbapi_conn.isolation_level = None
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute(f"PRAGMA synchronous={SQLITE_SYNCHRONOUS}")
     cur.close()
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    """A write transaction takes SQLite's write lock when it begins (BEGIN IMMEDIATE), so two
+    processes queue on the busy timeout instead of failing when a reader turns writer."""
+    write = conn.get_execution_options().get(WRITE_OPTION, False)
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def _meta(conn: Connection, key: str) -> str | None:
+    row = conn.execute(select(t.meta.c.value).where(t.meta.c.key == key)).first()
+    return row[0] if row else None
+
+
+def _set_meta(conn: Connection, key: str, value: str) -> None:
+    conn.execute(delete(t.meta).where(t.meta.c.key == key))
+    conn.execute(insert(t.meta).values(key=key, value=value))
+
+
+def _generation(conn: Connection) -> int:
+    return int(_meta(conn, GENERATION_KEY) or 0)
+
+
+class _SqlIndexTransaction:
+    """``IndexTransaction`` on the connection holding the index write lock."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.generation = _generation(conn)
+
+    def load(self) -> str | None:
+        return _meta(self.conn, STORY_INDEX_KEY)
+
+    def save(self, state: str, rebuild: Iterable[str]) -> int:
+        _set_meta(self.conn, STORY_INDEX_KEY, state)
+        self.generation += 1
+        _set_meta(self.conn, GENERATION_KEY, str(self.generation))
+        keys = set(rebuild)
+        p = t.pending_rebuilds.c
+        if keys:
+            have = {
+                k for (k,) in self.conn.execute(select(p.story_key).where(p.story_key.in_(keys)))
+            }
+            new = [dict(story_key=k) for k in sorted(keys - have)]
+            if new:
+                self.conn.execute(insert(t.pending_rebuilds), new)
+        return self.generation
 
 
 class SqlStore:
@@ -83,15 +150,17 @@ class SqlStore:
 
     def __init__(self, url: str) -> None:
         self.url = normalise_url(url)
+        # The connection of an open ``index_transaction``, per thread: reads inside it use it.
+        self._held = threading.local()
         try:
-            self.engine: Engine = create_engine(self.url, future=True)
-            if self.engine.dialect.name == "sqlite":
-                event.listen(self.engine, "connect", _sqlite_pragmas)
-            t.metadata.create_all(self.engine)
-            self._check_version()
-            self.fts = self.engine.dialect.name == "sqlite"
-            if self.fts:
-                self._create_fts()
+            sqlite = make_url(self.url).get_backend_name() == "sqlite"
+            connect_args = {"timeout": SQLITE_BUSY_TIMEOUT_S} if sqlite else {}
+            self.engine: Engine = create_engine(self.url, connect_args=connect_args)
+            if sqlite:
+                event.listen(self.engine, "connect", _sqlite_connect)
+                event.listen(self.engine, "begin", _sqlite_begin)
+            self.fts = sqlite
+            self._create_schema()
         except SQLAlchemyError as exc:
             raise StoreError(
                 f"cannot open the store at {shown_url(self.url)}: {exc.__class__.__name__}: "
@@ -117,48 +186,71 @@ class SqlStore:
     @contextmanager
     def _read(self) -> Iterator[Connection]:
         """A connection for reads; a failure of the database becomes a StoreError."""
-        with self._failures("reading"), self.engine.connect() as conn:
-            yield conn
+        held: Connection | None = getattr(self._held, "conn", None)
+        with self._failures("reading"):
+            if held is not None:
+                yield held
+                return
+            with self.engine.connect() as conn:
+                yield conn
+
+    @contextmanager
+    def _write_connection(self, lock: int | None = None) -> Iterator[Connection]:
+        """A write transaction (SQLite: BEGIN IMMEDIATE), with PostgreSQL's advisory ``lock``
+        held until it ends; inside an ``index_transaction`` of this thread, that one."""
+        held: Connection | None = getattr(self._held, "conn", None)
+        if held is not None:
+            yield held
+            return
+        with self.engine.connect() as conn:
+            conn.execution_options(**{WRITE_OPTION: True})
+            with conn.begin():
+                if lock is not None and self.engine.dialect.name == "postgresql":
+                    conn.execute(select(func.pg_advisory_xact_lock(lock)))
+                yield conn
 
     # -- schema ---------------------------------------------------------------------------
 
-    def _check_version(self) -> None:
-        with self.engine.begin() as conn:
-            row = conn.execute(
-                select(t.meta.c.value).where(t.meta.c.key == "schema_version")
-            ).first()
-            if row is None:
-                conn.execute(
-                    insert(t.meta).values(key="schema_version", value=str(t.SCHEMA_VERSION))
-                )
-            elif int(row[0]) > t.SCHEMA_VERSION:
-                raise StoreError(
-                    f"the store at {self.url} has schema version {row[0]}, newer than this "
-                    f"newsloom ({t.SCHEMA_VERSION}); upgrade newsloom"
-                )
+    def _create_schema(self) -> None:
+        """Tables, version row and search index, created once even by processes opening a new
+        store at the same moment: the whole check-and-create runs under the write lock."""
+        with self._write_connection(SCHEMA_LOCK_KEY) as conn:
+            t.metadata.create_all(conn)
+            self._check_version(conn)
+            if self.fts:
+                self._create_fts(conn)
 
-    def _create_fts(self) -> None:
+    def _check_version(self, conn: Connection) -> None:
+        row = conn.execute(select(t.meta.c.value).where(t.meta.c.key == "schema_version")).first()
+        if row is None:
+            conn.execute(insert(t.meta).values(key="schema_version", value=str(t.SCHEMA_VERSION)))
+        elif int(row[0]) > t.SCHEMA_VERSION:
+            raise StoreError(
+                f"the store at {self.url} has schema version {row[0]}, newer than this "
+                f"newsloom ({t.SCHEMA_VERSION}); upgrade newsloom"
+            )
+
+    def _create_fts(self, conn: Connection) -> None:
         """The FTS5 index over article titles+text and quotes (speaker+text), filled on insert.
 
         A store written before the index existed is indexed once, when it is first opened.
         """
-        with self.engine.begin() as conn:
-            exists = conn.execute(
-                text("SELECT 1 FROM sqlite_master WHERE name = :n"), {"n": t.SEARCH_TABLE}
-            ).first()
-            if exists:
-                return
-            conn.execute(text(t.SEARCH_DDL))
-            for row in conn.execute(select(t.articles.c.id, t.articles.c.title, t.articles.c.text)):
-                self._index_rows(
-                    conn, [("article", row.id, 0, len(row.text), row.title or "", row.text)]
-                )
-            q = t.quotes.c
-            rows = [
-                ("quote", r.article_id, r.start, r.end, r.speaker or "", r.text)
-                for r in conn.execute(select(q.article_id, q.start, q.end, q.speaker, q.text))
-            ]
-            self._index_rows(conn, rows)
+        exists = conn.execute(
+            text("SELECT 1 FROM sqlite_master WHERE name = :n"), {"n": t.SEARCH_TABLE}
+        ).first()
+        if exists:
+            return
+        conn.execute(text(t.SEARCH_DDL))
+        for row in conn.execute(select(t.articles.c.id, t.articles.c.title, t.articles.c.text)):
+            self._index_rows(
+                conn, [("article", row.id, 0, len(row.text), row.title or "", row.text)]
+            )
+        q = t.quotes.c
+        rows = [
+            ("quote", r.article_id, r.start, r.end, r.speaker or "", r.text)
+            for r in conn.execute(select(q.article_id, q.start, q.end, q.speaker, q.text))
+        ]
+        self._index_rows(conn, rows)
 
     def _index_rows(
         self, conn: Connection, rows: list[tuple[str, str, int, int, str, str]]
@@ -180,8 +272,40 @@ class SqlStore:
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
         """All writes inside commit together or not at all."""
-        with self._failures("writing (rolled back) to"), self.engine.begin() as conn:
+        with self._failures("writing (rolled back) to"), self._write_connection() as conn:
             yield conn
+
+    @contextmanager
+    def index_transaction(self) -> Iterator[IndexTransaction]:
+        """The story index under its write lock; this thread's reads of the store inside the
+        block run in the same transaction (they see what it wrote, and never wait on it)."""
+        with (
+            self._failures("updating the story index in"),
+            self._write_connection(INDEX_LOCK_KEY) as conn,
+        ):
+            self._held.conn = conn
+            try:
+                yield _SqlIndexTransaction(conn)
+            finally:
+                self._held.conn = None
+
+    def pending_rebuilds(self) -> tuple[int, list[str]]:
+        p = t.pending_rebuilds.c
+        with self._read() as conn:
+            keys = [k for (k,) in conn.execute(select(p.story_key).order_by(p.story_key))]
+            return _generation(conn), keys
+
+    def finish_rebuild(self, key: str, story: Story | None, generation: int) -> bool:
+        p = t.pending_rebuilds.c
+        with self.transaction() as conn:
+            if self.engine.dialect.name == "postgresql":
+                conn.execute(select(func.pg_advisory_xact_lock(INDEX_LOCK_KEY)))
+            if _generation(conn) != generation:
+                return False
+            cleared = conn.execute(delete(t.pending_rebuilds).where(p.story_key == key))
+            if cleared.rowcount and story is not None:
+                self._replace_stories(conn, [story])
+            return True
 
     def close(self) -> None:
         self.engine.dispose()
@@ -196,9 +320,15 @@ class SqlStore:
             )
 
     def add_analysis(self, analysis: ArticleAnalysis) -> bool:
-        """Store one analysed article atomically. False when it was already stored."""
-        with self.transaction() as conn:
-            return self._insert(conn, analysis)
+        """Store one analysed article atomically. False when it was already stored (also when
+        another process stored it between the check and the insert)."""
+        try:
+            with self.transaction() as conn:
+                return self._insert(conn, analysis)
+        except StoreError as exc:
+            if isinstance(exc.__cause__, IntegrityError) and self.has_article(analysis.article.id):
+                return False
+            raise
 
     def add_analyses(self, analyses: Iterable[ArticleAnalysis]) -> int:
         added = 0
@@ -591,32 +721,36 @@ class SqlStore:
     def replace_stories(self, stories: Sequence[Story]) -> None:
         """Write ``stories`` (replacing any stored story that shares an article with them)."""
         with self.transaction() as conn:
-            member_ids = [aid for s in stories for aid in s.article_ids]
-            old = {
-                sid
-                for (sid,) in conn.execute(
-                    select(t.story_articles.c.story_id).where(
-                        t.story_articles.c.article_id.in_(member_ids)
-                    )
+            self._replace_stories(conn, stories)
+
+    @staticmethod
+    def _replace_stories(conn: Connection, stories: Sequence[Story]) -> None:
+        member_ids = [aid for s in stories for aid in s.article_ids]
+        old = {
+            sid
+            for (sid,) in conn.execute(
+                select(t.story_articles.c.story_id).where(
+                    t.story_articles.c.article_id.in_(member_ids)
                 )
-            }
-            old |= {s.id for s in stories}
-            if old:
-                conn.execute(delete(t.story_articles).where(t.story_articles.c.story_id.in_(old)))
-                conn.execute(delete(t.stories).where(t.stories.c.id.in_(old)))
-            for s in stories:
-                conn.execute(
-                    insert(t.stories).values(
-                        id=s.id,
-                        title=s.title,
-                        n_articles=len(s.article_ids),
-                        data=s.model_dump_json(),
-                    )
+            )
+        }
+        old |= {s.id for s in stories}
+        if old:
+            conn.execute(delete(t.story_articles).where(t.story_articles.c.story_id.in_(old)))
+            conn.execute(delete(t.stories).where(t.stories.c.id.in_(old)))
+        for s in stories:
+            conn.execute(
+                insert(t.stories).values(
+                    id=s.id,
+                    title=s.title,
+                    n_articles=len(s.article_ids),
+                    data=s.model_dump_json(),
                 )
-                conn.execute(
-                    insert(t.story_articles),
-                    [dict(story_id=s.id, article_id=a) for a in s.article_ids],
-                )
+            )
+            conn.execute(
+                insert(t.story_articles),
+                [dict(story_id=s.id, article_id=a) for a in s.article_ids],
+            )
 
     def stories(self) -> list[Story]:
         query = select(t.stories.c.data).order_by(t.stories.c.n_articles.desc(), t.stories.c.id)
@@ -657,13 +791,11 @@ class SqlStore:
 
     def get_meta(self, key: str) -> str | None:
         with self._read() as conn:
-            row = conn.execute(select(t.meta.c.value).where(t.meta.c.key == key)).first()
-        return row[0] if row else None
+            return _meta(conn, key)
 
     def set_meta(self, key: str, value: str) -> None:
         with self.transaction() as conn:
-            conn.execute(delete(t.meta).where(t.meta.c.key == key))
-            conn.execute(insert(t.meta).values(key=key, value=value))
+            _set_meta(conn, key, value)
 
 
 # Ids an id prefix is looked up against: two are enough to know it is ambiguous.
