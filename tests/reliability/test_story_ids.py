@@ -27,7 +27,7 @@ FOLLOW_UP = (
 )
 
 
-def _smaller_follow_up(than: str) -> str:
+def smaller_follow_up(than: str) -> str:
     return next(
         text for text in (FOLLOW_UP.format(n=n) for n in range(1000)) if article_id(text) < than
     )
@@ -46,7 +46,7 @@ def test_a_story_keeps_its_id_when_an_article_with_a_smaller_id_joins(tmp_path):
     settings = Settings(db_url=db)
     first = api.ingest_records([{"text": STORY, "source": "Courier"}], store, settings)
     [before] = store.stories()
-    follow_up = _smaller_follow_up(first.article_ids[0])
+    follow_up = smaller_follow_up(first.article_ids[0])
     api.ingest_records([{"text": follow_up, "source": "Herald"}], store, settings)
     [after] = store.stories()
     assert len(after.article_ids) == 2, "the follow-up should join the story"
@@ -74,9 +74,8 @@ MERGING = [
 ]
 
 
-def test_a_merged_away_story_id_redirects_to_the_story_that_absorbed_it(tmp_path):
-    db = str(tmp_path / "merge.db")
-    store = open_store(db)
+def ingest_merging(store: Store, db: str) -> tuple[str, str]:
+    """Ingest MERGING one run per article; the (merged-away id, surviving id)."""
     settings = Settings(db_url=db)
     issued: list[set[str]] = []
     for text, published in MERGING:
@@ -86,6 +85,13 @@ def test_a_merged_away_story_id_redirects_to_the_story_that_absorbed_it(tmp_path
     [oldest] = issued[0]
     [younger] = issued[1] - issued[0]
     assert issued[2] == {oldest}
+    return younger, oldest
+
+
+def test_a_merged_away_story_id_redirects_to_the_story_that_absorbed_it(tmp_path):
+    db = str(tmp_path / "merge.db")
+    store = open_store(db)
+    younger, oldest = ingest_merging(store, db)
     assert store.story_redirect(younger) == oldest
     assert store.story_redirects() == {younger: oldest}
     assert store.story_redirect(oldest) is None  # a live id is no redirect
