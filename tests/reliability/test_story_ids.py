@@ -7,10 +7,13 @@ a story splits; after each run every id seen so far must still find a story.
 
 from __future__ import annotations
 
+import pytest
+
 from newsloom import api
 from newsloom.config import Settings
-from newsloom.models import article_id
+from newsloom.models import Story, article_id, stable_id
 from newsloom.store import Store, open_store
+from newsloom.stories import story_id
 from tests.test_api import _fire_articles
 
 STORY = (
@@ -111,4 +114,60 @@ def test_every_issued_id_resolves_after_merges_and_splits(tmp_path):
         for sid in issued:
             assert _resolves(store, sid) is not None, f"story id {sid} no longer resolves"
     assert len(store.stories()) == 2
+    store.close()
+
+
+# --- the redirects table on both backends, with stories written as the rebuild writes them
+
+
+def _store_with_articles(url: str, ids: str) -> Store:
+    from tests.stories.builders import analysis
+
+    store = open_store(url)
+    for aid in ids:
+        store.add_analysis(analysis(aid, f"Article {aid} about the Kell river bridge."))
+    return store
+
+
+def _story(*members: str) -> Story:
+    return Story(id=story_id(members), title=None, article_ids=list(members))
+
+
+def _check_redirect_chains(url: str) -> None:
+    store = _store_with_articles(url, "abcde")
+    store.replace_stories([_story("a", "b"), _story("c")])
+    store.replace_stories([_story("a", "b", "c")])  # c's story merged into a's
+    assert store.story_redirects() == {_story("c").id: _story("a").id}
+    store.replace_stories([_story("d")])
+    store.replace_stories([_story("d", "a", "b", "c")])  # a's story merged into d's
+    assert store.story_redirects() == {
+        _story("c").id: _story("d").id,
+        _story("a").id: _story("d").id,
+    }
+    # A split whose new half is written first: the old id is not redirected to that half, and
+    # the founding half is stored under it again.
+    store.replace_stories([_story("a", "b", "e")])
+    assert store.story(_story("a").id) is not None
+    assert store.story_redirect(_story("a").id) is None
+    store.replace_stories([_story("d", "c")])
+    assert store.story_redirects() == {_story("c").id: _story("d").id}
+    store.close()
+
+
+def test_redirects_are_one_hop_and_a_live_id_is_never_redirected(tmp_path):
+    _check_redirect_chains(str(tmp_path / "redirects.db"))
+
+
+@pytest.mark.postgres
+def test_redirects_on_postgresql(pg_url):
+    _check_redirect_chains(pg_url)
+
+
+def test_a_story_stored_under_its_former_smallest_member_id_redirects(tmp_path):
+    """Stores written before ids followed the founder: the rebuilt story's old id redirects."""
+    store = _store_with_articles(str(tmp_path / "old.db"), "bac")
+    old = Story(id=stable_id("story", "a"), title=None, article_ids=["b", "a"])
+    store.replace_stories([old])
+    store.replace_stories([_story("b", "a", "c")])
+    assert store.story_redirect(old.id) == _story("b").id
     store.close()
