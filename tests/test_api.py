@@ -26,19 +26,29 @@ def _groups(store) -> set[frozenset[str]]:
     return {frozenset(s.article_ids) for s in store.stories()}
 
 
+def _ids(store) -> dict[frozenset[str], str]:
+    """Story id by members: ids must not depend on how the same input was split into runs."""
+    return {frozenset(s.article_ids): s.id for s in store.stories()}
+
+
 @pytest.fixture(scope="module")
-def batch_groups(tmp_path_factory) -> set[frozenset[str]]:
+def batch_ids(tmp_path_factory) -> dict[frozenset[str], str]:
     db = tmp_path_factory.mktemp("batch") / "batch.db"
     store = open_store(str(db))
     first, second = _inputs()
     api.ingest(first + second, store, Settings(db_url=str(db)))
-    groups = _groups(store)
+    ids = _ids(store)
     store.close()
-    return groups
+    return ids
+
+
+@pytest.fixture(scope="module")
+def batch_groups(batch_ids) -> set[frozenset[str]]:
+    return set(batch_ids)
 
 
 @pytest.mark.slow
-def test_ingesting_in_two_runs_attaches_to_existing_stories(tmp_path, batch_groups):
+def test_ingesting_in_two_runs_attaches_to_existing_stories(tmp_path, batch_groups, batch_ids):
     db = str(tmp_path / "incremental.db")
     store = open_store(db)
     first, second = _inputs()
@@ -52,6 +62,10 @@ def test_ingesting_in_two_runs_attaches_to_existing_stories(tmp_path, batch_grou
     for members in stories_after_a.values():
         assert any(members <= group for group in final)
     assert final == batch_groups
+    assert _ids(store) == batch_ids
+    # Every id of the first run still names a story, or redirects to the one it became.
+    for sid in stories_after_a:
+        assert store.story(sid) is not None or store.story_redirect(sid) is not None
     # No article is in two stories, and every stored article is in one.
     assert sum(len(g) for g in final) == store.count_articles()
     store.close()
@@ -168,7 +182,7 @@ def test_a_story_split_by_a_later_run_is_stored_as_two_stories(tmp_path):
     db_once = str(tmp_path / "once.db")
     once = open_store(db_once)
     api.ingest(files, once, Settings(db_url=db_once))
-    assert _groups(once) == _groups(store)
+    assert _ids(once) == _ids(store)
     once.close()
     store.close()
 

@@ -270,6 +270,11 @@ def story(
     """Show one story: articles, quotes with variants, posts, people, timeline."""
     with _open_store(db) as store:
         found = store.story(story_id)
+        moved = store.story_redirect(story_id) if found is None else None
+        if moved is not None:
+            # On stderr, so that --json output stays one document.
+            _err().print(f"story {story_id} is now story {moved} (merged into it); showing that")
+            found = store.story(moved)
     if found is None:
         _err().print(f"[red]error:[/] no story with id {story_id!r}; `newsloom stories` lists them")
         raise typer.Exit(1)

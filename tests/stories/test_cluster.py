@@ -376,3 +376,28 @@ def test_a_restored_index_splits_like_the_live_one_when_it_can_load_features():
         assert live.add(aid, f) == restored.add(aid, f)
     assert live.groups() == restored.groups()
     assert len({restored.story_key(aid) for aid, _ in feed[40:]}) == 2
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_story_holds_its_founding_article_first(seed):
+    """Story ids hash the first member (``stories.story_id``): a split leaves the founder
+    first in the half that keeps the story; the other half starts with its own first article."""
+    index = StoryIndex()
+    arrival: list[str] = []
+    for aid, feats in lookalike_stream(seed):
+        index.add(aid, feats)
+        arrival.append(aid)
+        for members in index.groups():
+            assert members[0] == min(members, key=arrival.index)
+    assert index.stories[index.story_key("a0")].members[0] == "a0"
+    assert index.stories[index.story_key("b0")].members[0] == "b0"
+
+
+def test_a_merge_keeps_the_absorbing_story_founder_first():
+    analyses, _ = events()
+    index = StoryIndex()
+    first, second = (index.assign(a) for a in (analyses[0], analyses[3]))
+    assert first != second
+    kept = index._merge(second, first)  # either argument order: the older story absorbs
+    assert kept == first
+    assert index.stories[kept].members == [analyses[0].article.id, analyses[3].article.id]

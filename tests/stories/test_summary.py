@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import pytest
+
 from newsloom.stories.summary import representative_title, summarise
 
 from .builders import analysis
@@ -61,3 +63,29 @@ def test_representative_title():
 
 def test_empty():
     assert summarise([analysis("a1", "Short.")]) == []
+
+
+RIVERTON_TITLES = [
+    "Riverton mayor orders evacuation as Kell river floods homes",
+    "Kell river bursts its banks, thousands leave Riverton",
+    "Thousands evacuated from Riverton as river Kell floods",
+    "Mayor Jane Roe: Riverton evacuation to last a week",
+]
+
+
+def _titled(titles: list[str]) -> list:
+    return [analysis(f"a{i}", "x", title=t) for i, t in enumerate(titles)]
+
+
+@pytest.mark.parametrize("joining", ["Riverton floods", "Kell river floods", "Floods", "Riverton"])
+def test_one_short_article_joining_keeps_the_title(joining):
+    before = representative_title(_titled(RIVERTON_TITLES))
+    assert representative_title(_titled([*RIVERTON_TITLES, joining])) == before
+
+
+def test_the_title_moves_when_most_members_word_it_otherwise():
+    others = ["Floods force thousands from Riverton homes"] * 3
+    assert representative_title(_titled(["Odd first headline", *others])) == others[0]
+    assert representative_title(_titled(["Odd first headline", others[0]])) == (
+        "Odd first headline"
+    )

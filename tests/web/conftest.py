@@ -178,3 +178,26 @@ def evil_report(evil_db, tmp_path_factory) -> Path:
     finally:
         store.close()
     return out
+
+
+@pytest.fixture(scope="session")
+def merged(tmp_path_factory) -> tuple[Path, str, str]:
+    """A store where one story was merged into another: (db, old id, id now)."""
+    from newsloom.store import open_store
+    from tests.reliability.test_story_ids import ingest_merging
+
+    db = tmp_path_factory.mktemp("merged") / "merged.db"
+    store = open_store(str(db))
+    try:
+        old, new = ingest_merging(store, str(db))
+    finally:
+        store.close()
+    return db, old, new
+
+
+@pytest.fixture(scope="session")
+def merged_server(merged) -> Iterator[str]:
+    from newsloom.web import create_app
+
+    with running(create_app(str(merged[0]))) as url:
+        yield url

@@ -192,3 +192,22 @@ def test_served_missing_page_is_an_html_404(page, live_server: str, screenshots:
     page.screenshot(path=str(screenshots / "served-404.png"))
     page.locator("main a", has_text="Back to the stories").click()
     assert page.locator("#stories > li").count() >= 5
+
+
+def test_an_old_story_url_lands_on_the_story_page_now(page, merged, merged_server, tmp_path):
+    """Served: the 301 takes the reader there. Static report: the stub page sends them on."""
+    from newsloom.render.html import write_report
+    from newsloom.store import open_store
+
+    db, old, new = merged
+    page.goto(f"{merged_server}/story-{old}.html")
+    page.wait_for_url(re.compile(rf"/story-{new}\.html$"))
+    assert page.locator("h1").count() == 1 and "moved" not in page.locator("h1").inner_text()
+    store = open_store(str(db))
+    try:
+        write_report(store, tmp_path)
+    finally:
+        store.close()
+    page.goto((tmp_path / f"story-{old}.html").as_uri())
+    page.wait_for_url(re.compile(rf"/story-{new}\.html$"))
+    assert page.locator("#quotes, h1").count() >= 1

@@ -690,6 +690,10 @@ class Pages:
         """The API's endpoints as a plain page (``web`` builds them from the OpenAPI document)."""
         return self._render("docs.html", endpoints=endpoints)
 
+    def moved(self, old_id: str, new_id: str) -> str:
+        """A stub for a story id that lives on under ``new_id``: a meta refresh and a link."""
+        return self._render("moved.html", old_id=old_id, href=f"story-{new_id}.html")
+
     def not_found(self, what: str) -> str:
         return self._render("not_found.html", what=what)
 
@@ -746,11 +750,14 @@ class ReportSource(Protocol):
 
     def analyses(self, article_ids: Sequence[str] | None = None) -> Iterator[ArticleAnalysis]: ...
 
+    def story_redirects(self) -> dict[str, str]: ...
+
 
 def write_report(
     store: ReportSource, out_dir: Path, article_ids: Sequence[str] | None = None
 ) -> ReportSummary:
-    """Write the static site: index.html, story-ID.html per story, article-ID.html per article.
+    """Write the static site: index.html, story-ID.html per story, article-ID.html per article,
+    and a stub story-OLD.html sending on to the story for each id a story had before a merge.
 
     Only the stories touching ``article_ids`` when given (all stories otherwise). One story's
     analyses are in memory at a time. Pages are written atomically; static/ holds the CSS/JS.
@@ -774,6 +781,10 @@ def write_report(
                 pages.article(analysis, story, analyses),
             )
             n_articles += 1
+    written = {story.id for story in stories}
+    for old_id, new_id in store.story_redirects().items():
+        if new_id in written:  # a saved link to a story's old id still lands on its page
+            write_atomic(out_dir / f"story-{old_id}.html", pages.moved(old_id, new_id))
     index = out_dir / "index.html"
     write_atomic(index, pages.index(rows))
     return ReportSummary(stories=len(stories), articles=n_articles, index=index)

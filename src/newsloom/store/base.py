@@ -104,6 +104,15 @@ class Store(Protocol):
         """The story with this id or unique id prefix; AmbiguousIdError when not unique."""
         ...
 
+    def story_redirect(self, story_id: str) -> str | None:
+        """The id of the stored story an old story id (merged away; or a unique prefix of one)
+        became, None when ``story_id`` is no old id; AmbiguousIdError when not unique."""
+        ...
+
+    def story_redirects(self) -> dict[str, str]:
+        """Every old story id -> the id of the stored story it became."""
+        ...
+
     def story_of(self, article_id: str) -> str | None: ...
 
     def story_summaries(

@@ -113,6 +113,18 @@ pending_rebuilds = Table(
     Column("story_key", String(32), primary_key=True),
 )
 
+# Story ids that no longer name a stored story (merged into another, or rebuilt under a new
+# id) -> the id of the story they became. Written in the transaction that stores the story;
+# an id that names a stored story again is taken out. ``new_id`` is kept pointing at a live
+# story when that one moves on too, so a look-up is one hop (``SqlStore.story_redirect``).
+story_redirects = Table(
+    "story_redirects",
+    metadata,
+    Column("old_id", String(32), primary_key=True),
+    Column("new_id", String(32), nullable=False),
+    Index("ix_story_redirects_new", "new_id"),
+)
+
 # Full-text search (SQLite only): an FTS5 table, filled in the same transaction as its
 # article. One row per article (title, text) and one per quote (speaker, quote text); the
 # UNINDEXED columns say what a hit points at. Porter stemming so "collapsed" finds "collapse".

@@ -27,12 +27,13 @@ from sqlalchemy import (
     or_,
     select,
     text,
+    update,
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 
 from ..errors import AmbiguousIdError, StoreError
-from ..models import ArticleAnalysis, Story
+from ..models import ArticleAnalysis, Story, stable_id
 from . import schema as t
 from .base import STORY_INDEX_KEY, IndexTransaction, Store
 from .records import (
@@ -734,10 +735,13 @@ class SqlStore:
                 )
             )
         }
-        old |= {s.id for s in stories}
+        live = {s.id for s in stories}
+        redirects = _redirect_targets(conn, old - live, stories)
+        old |= live
         if old:
             conn.execute(delete(t.story_articles).where(t.story_articles.c.story_id.in_(old)))
             conn.execute(delete(t.stories).where(t.stories.c.id.in_(old)))
+        _record_redirects(conn, redirects, live)
         for s in stories:
             conn.execute(
                 insert(t.stories).values(
@@ -770,6 +774,27 @@ class SqlStore:
             row = conn.execute(select(c.data).where(c.id == ids[0])).first() if ids else None
         return Story.model_validate_json(row[0]) if row else None
 
+    def story_redirect(self, story_id: str) -> str | None:
+        """The id of the stored story that the old story id ``story_id`` (or a unique prefix of
+        one) became; None when it is no redirected id. AmbiguousIdError if several match."""
+        r = t.story_redirects.c
+        with self._read() as conn:
+            ids = _ids_by_id_or_prefix(conn, r.old_id, story_id)
+            if len(ids) > 1:
+                raise AmbiguousIdError(
+                    f"story id prefix {story_id!r} is ambiguous (it starts several old story "
+                    "ids); give more characters"
+                )
+            return _follow_redirects(conn, ids[0]) if ids else None
+
+    def story_redirects(self) -> dict[str, str]:
+        """Every redirected story id -> the id of the stored story it became."""
+        r = t.story_redirects.c
+        with self._read() as conn:
+            old_ids = [old for (old,) in conn.execute(select(r.old_id).order_by(r.old_id))]
+            found = {old: _follow_redirects(conn, old) for old in old_ids}
+        return {old: new for old, new in found.items() if new is not None}
+
     def resolve_article_id(self, id_or_prefix: str) -> str | None:
         """The full id of the article with this id or unique id prefix, or None."""
         with self._read() as conn:
@@ -796,6 +821,59 @@ class SqlStore:
     def set_meta(self, key: str, value: str) -> None:
         with self.transaction() as conn:
             _set_meta(conn, key, value)
+
+
+# Redirect hops followed at most: redirects are kept one hop long when written, so more than
+# one hop only happens while a split story waits for its rebuild; this bounds a cycle.
+MAX_REDIRECT_HOPS = 16
+
+
+def _redirect_targets(conn: Connection, gone: set[str], stories: Sequence[Story]) -> dict[str, str]:
+    """For each stored story id about to disappear: the id among ``stories`` it became.
+
+    A story id is the hash of its founding article (``stories.story_id``), so the old id goes
+    to the story now holding that article: a story merged away goes to the one that absorbed
+    it. When the founder is in none of ``stories`` the old story was split and its founding
+    half is rebuilt under the old id in a later transaction: no redirect.
+    """
+    if not gone:
+        return {}
+    story_of = {aid: s.id for s in stories for aid in s.article_ids}
+    sa = t.story_articles.c
+    query = select(sa.story_id, sa.article_id).where(sa.story_id.in_(gone))
+    out = {}
+    for sid, aid in conn.execute(query):
+        if aid in story_of and stable_id("story", aid) == sid:
+            out[sid] = story_of[aid]
+    return out
+
+
+def _record_redirects(conn: Connection, redirects: dict[str, str], live: set[str]) -> None:
+    """Store ``old -> new`` redirects, re-point redirects to an old id at its new one (one hop),
+    and drop the redirects of ids that name a stored story again (``live``)."""
+    r = t.story_redirects.c
+    if live:
+        conn.execute(delete(t.story_redirects).where(r.old_id.in_(live)))
+    for old, new in redirects.items():
+        conn.execute(update(t.story_redirects).where(r.new_id == old).values(new_id=new))
+        conn.execute(delete(t.story_redirects).where(r.old_id == old))
+        conn.execute(insert(t.story_redirects).values(old_id=old, new_id=new))
+
+
+def _follow_redirects(conn: Connection, old_id: str) -> str | None:
+    """The stored story ``old_id`` leads to through the redirects, or None."""
+    r, s = t.story_redirects.c, t.stories.c
+    seen = {old_id}
+    current = old_id
+    for _ in range(MAX_REDIRECT_HOPS):
+        row = conn.execute(select(r.new_id).where(r.old_id == current)).first()
+        if row is None or row[0] in seen:
+            return None
+        current = row[0]
+        if conn.execute(select(s.id).where(s.id == current)).first():
+            return current
+        seen.add(current)
+    return None
 
 
 # Ids an id prefix is looked up against: two are enough to know it is ambiguous.

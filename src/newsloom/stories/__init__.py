@@ -25,8 +25,14 @@ __all__ = ["StoryIndex", "build_stories", "cluster_analyses", "consolidate", "st
 
 
 def story_id(article_ids: Sequence[str]) -> str:
-    """Stable across re-runs: depends on the earliest-known member, not on the run order."""
-    return stable_id("story", min(article_ids))
+    """The id of a story whose members are ``article_ids`` in the index's order: a hash of its
+    founding article (the first member), so articles joining later never change it.
+
+    ``StoryIndex`` keeps the founder first: a merge keeps the members of the story that
+    absorbs the other in front, a split leaves the founder in the half that keeps the story.
+    An id a story loses (merged away) is recorded by the store as a redirect.
+    """
+    return stable_id("story", article_ids[0])
 
 
 def consolidate(analyses: Sequence[ArticleAnalysis], sid: str | None = None) -> Story:

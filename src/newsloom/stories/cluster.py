@@ -376,7 +376,7 @@ class StoryIndex:
         if _num(gone) < _num(keep):
             keep, gone = gone, keep
         a, b = self.stories[keep], self.stories.pop(gone)
-        a.members.extend(b.members)
+        a.members.extend(b.members)  # the survivor's founder stays first: it names the story
         for channel in CHANNELS:
             centroid: dict[str, float] = getattr(a, channel)
             for term, weight in getattr(b, channel).items():
@@ -416,7 +416,8 @@ class StoryIndex:
         bar = SPLIT_BELOW_LARGE if size >= SPLIT_LARGE else SPLIT_BELOW
         if between > bar or min(len(h) for h in halves) < SPLIT_MIN_HALF:
             return
-        # The half holding the story's first member keeps the key.
+        # The half holding the story's first member (its founder, which the story id hashes)
+        # keeps the key; the other half starts with its own first member.
         stay, leave = halves if story.members[0] in halves[0] else halves[::-1]
         self.counter += 1
         new = Story(key=f"s{self.counter}", apart=[key])

@@ -6,7 +6,7 @@ articles' vectors, so every article weighs the same however long it is. A senten
 its cosine to the centroid, raised by the share of articles that carry a similar sentence
 (central *across outlets*) and a little by its lead position. Sentences are picked best-first,
 skipping any too similar to one already picked, and shown in reading order. The title is the
-one most similar to the other titles (the most common one wins ties).
+founding article's unless another title is clearly more like the others.
 """
 
 from __future__ import annotations
@@ -39,6 +39,11 @@ LEAD_BONUS = 0.1  # news puts the gist first: the first sentence gets this much,
 MIN_SENTENCES, MAX_SENTENCES = 3, 5
 TOP_CANDIDATES = 50  # best-by-centroid sentences whose cross-article support is measured
 MAX_TITLES = 200  # titles compared pairwise at most (a sample of a huge story)
+# How far (in summed 0-100 similarities) another title must be more central than the founding
+# article's to replace it: what one more article carrying exactly that title adds. So one
+# article joining never takes the title over by itself unless its title was nearly ahead
+# already; a story whose members mostly use another wording does move to it.
+TITLE_LEAD = 100.0
 
 
 @dataclass
@@ -173,7 +178,17 @@ def _supporting(k: int, sentences: list[_Sentence], index: dict[str, list[int]])
 
 
 def representative_title(analyses: Sequence[ArticleAnalysis]) -> str | None:
-    """The title most like the others (ties: the most common, then the first), or None."""
+    """The story's title, stable as articles join: the founding article's title (the first
+    titled member: the title the story was first shown under) unless another title is
+    clearly more central -- ahead by more than TITLE_LEAD -- or None when no member has one.
+
+    Centrality is a title's similarity to every other member's title (a copy counting as a
+    perfect match). Similarity is ``token_sort_ratio``, in which a length difference counts:
+    ``token_set_ratio`` scored a short title whose words every other title has ("Riverton
+    floods") as a copy of each, so one short article joining took the title over. Depends on
+    the members only (in order), never on earlier runs: a batch run titles a story as the
+    same articles ingested in several runs do.
+    """
     titles = [
         " ".join((a.article.title or "").split())
         for a in analyses
@@ -188,8 +203,11 @@ def representative_title(analyses: Sequence[ArticleAnalysis]) -> str | None:
     keys = list(distinct)[:MAX_TITLES]
 
     def centrality(key: str) -> float:
-        # Similarity to every other title, a copy of itself counting as a perfect match.
-        others = sum(fuzz.token_set_ratio(key, o) * counts[o] for o in keys if o != key)
+        others = sum(fuzz.token_sort_ratio(key, o) * counts[o] for o in keys if o != key)
         return others + 100.0 * (counts[key] - 1)
 
-    return distinct[max(keys, key=lambda k: (centrality(k), counts[k], -keys.index(k)))]
+    founder = keys[0]
+    best = max(keys, key=lambda k: (centrality(k), counts[k], -keys.index(k)))
+    if centrality(best) > centrality(founder) + TITLE_LEAD:
+        return distinct[best]
+    return distinct[founder]

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Query
+from fastapi.responses import RedirectResponse
 
 from ..models import Story
 from ..render.html import article_href
@@ -19,6 +20,7 @@ ARTICLES_MAX = 10_000  # article rows per listing (a row is small: no text)
 MAX_SEARCH_HITS = 200  # hits ranked to find the stories matching a query
 MAX_QUERY_CHARS = 500  # a query longer than a paragraph is a mistake or an attack
 MAX_OFFSET = 1_000_000_000  # SQL integers overflow at 2**63; no store has a billion rows
+MOVED_PERMANENTLY = 301  # an old story id (merged away): the story lives on under another id
 
 ERRORS_404: dict[int | str, dict[str, Any]] = {404: {"model": s.ErrorBody}}
 ERRORS_400: dict[int | str, dict[str, Any]] = {
@@ -57,12 +59,17 @@ def list_stories(
     responses={
         **ERRORS_404,
         **ERRORS_400,
+        MOVED_PERMANENTLY: {"description": "An old id: Location holds the story's id now."},
     },
 )
 def get_story(store: StoreDep, story_id: IdParam) -> Any:
-    """One story with everything consolidated (a unique id prefix is enough)."""
+    """One story with everything consolidated (a unique id prefix is enough). An id the story
+    had before it was merged into another answers 301 with the story's id now."""
     found = store.story(story_id) if is_id(story_id) else None
     if found is None:
+        moved = store.story_redirect(story_id) if is_id(story_id) else None
+        if moved is not None:  # relative: /api/stories/OLD -> /api/stories/NEW
+            return RedirectResponse(moved, status_code=MOVED_PERMANENTLY)
         raise HTTPException(404, f"no story with id {story_id!r}")
     return found
 

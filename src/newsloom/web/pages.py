@@ -4,11 +4,11 @@ import math
 from typing import Annotated
 
 from fastapi import APIRouter, Query
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..render.html import Pages
 from ..store import SearchPage, as_dict
-from .api import MAX_OFFSET, MAX_QUERY_CHARS, MAX_SEARCH_HITS
+from .api import MAX_OFFSET, MAX_QUERY_CHARS, MAX_SEARCH_HITS, MOVED_PERMANENTLY
 from .deps import PagesDep, StoreDep, is_id
 
 STORIES_PER_PAGE = 100
@@ -36,9 +36,13 @@ def index(
 
 
 @router.get("/story-{story_id}.html", response_class=HTMLResponse)
-def story_page(store: StoreDep, pages: PagesDep, story_id: str) -> HTMLResponse:
+def story_page(store: StoreDep, pages: PagesDep, story_id: str) -> Response:
+    """One story; an id the story had before a merge answers 301 to its page now."""
     found = store.story(story_id) if is_id(story_id) else None
     if found is None:
+        moved = store.story_redirect(story_id) if is_id(story_id) else None
+        if moved is not None:
+            return RedirectResponse(f"story-{moved}.html", status_code=MOVED_PERMANENTLY)
         return _not_found(pages, "story with this id")
     analyses = {a.article.id: a for a in store.analyses(found.article_ids)}
     return HTMLResponse(pages.story(found, analyses))
