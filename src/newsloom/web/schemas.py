@@ -6,6 +6,15 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..store.records import (
+    ArticleRow,
+    PersonRow,
+    PostRow,
+    QuoteRow,
+    SpeakerRow,
+    StorySummary,
+)
+
 # One POST carries at most this many articles: each is analysed before the response.
 MAX_ARTICLES_PER_POST = 50
 # A news article is well under 1 MB of text; the body limit bounds the whole request too.
@@ -16,16 +25,8 @@ class ApiModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class StorySummary(ApiModel):
-    id: str
-    title: str | None
-    n_articles: int
-    first_published: str | None
-    last_published: str | None
-    outlets: list[str]
-
-
-Item = TypeVar("Item", bound=BaseModel)
+# Page items: the API models below or the store's row records, served as they are.
+Item = TypeVar("Item")
 
 
 class Page(ApiModel, Generic[Item]):
@@ -62,67 +63,20 @@ class SearchResult(Page[SearchHit]):
     query: str
 
 
-class QuoteRow(ApiModel):
-    article_id: str
-    start: int
-    end: int
-    text: str
-    kind: str
-    cue: str | None
-    speaker: str | None
-    source: str | None
-    published: str | None
-    title: str | None
-    story_id: str | None
-
-
 class QuoteList(Page[QuoteRow]):
     """Quote mentions, in order of publication."""
-
-
-class SpeakerRow(ApiModel):
-    speaker: str
-    quotes: int
-    articles: int
 
 
 class SpeakerList(Page[SpeakerRow]):
     """Everyone quoted, most quoted first."""
 
 
-class PostRow(ApiModel):
-    id: str
-    platform: str
-    handle: str
-    author: str | None
-    date: str | None
-    text: str
-    article_ids: list[str]
-
-
 class PostList(Page[PostRow]):
     """Embedded posts, by date."""
 
 
-class PersonRow(ApiModel):
-    name: str
-    type: str
-    ages: list[int]
-    roles: list[str]
-    article_ids: list[str]
-
-
 class PersonList(Page[PersonRow]):
     """People named, most often named first."""
-
-
-class ArticleRow(ApiModel):
-    id: str
-    source: str | None
-    published: str | None
-    title: str | None
-    origin: str
-    format: str
 
 
 class ArticleList(Page[ArticleRow]):
