@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import select
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -282,7 +285,9 @@ def test_random_strings_in_fields_and_file_names_never_crash_ingest(fields, name
             result.exception, SystemExit
         ), repr(result.exception)
         if result.exit_code == 0:
-            for args in (["articles"], ["people"], ["stories"]):
+            stories = json.loads(run("stories", "--db", db, "--json").output)
+            story = ["story", stories[0]["id"]] if stories else ["stories"]
+            for args in (["articles"], ["people"], ["stories"], story):
                 assert run(*args, "--db", db).exit_code == 0, args
 
 
@@ -434,6 +439,10 @@ def test_json_dash_writes_the_export_and_nothing_else_to_stdout(corpus, tmp_path
     assert "2 articles read" in done.stderr and not (tmp_path / "-").exists()
 
 
+# A bound on the terminal test: loading spaCy and analysing four short articles takes seconds.
+PTY_LIMIT_S = 120
+
+
 def test_the_progress_bar_knows_its_total_and_shows_rate_and_eta(corpus, tmp_path):
     import pty
 
@@ -448,11 +457,17 @@ def test_the_progress_bar_knows_its_total_and_shows_rate_and_eta(corpus, tmp_pat
         os.chdir(tmp_path)
         os.execve(sys.executable, args, {**os.environ, "COLUMNS": "120", "TERM": "xterm"})
     shown = b""
+    deadline = time.monotonic() + PTY_LIMIT_S
     try:
-        while chunk := os.read(fd, 65536):
-            shown += chunk
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([fd], [], [], 1.0)
+            if ready and not (chunk := os.read(fd, 65536)):
+                break
+            shown += chunk if ready else b""
     except OSError:
         pass  # the child closed the terminal
+    if time.monotonic() >= deadline:
+        os.kill(pid, signal.SIGKILL)
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0, shown.decode(errors="replace")
     frames = [f for f in shown.decode(errors="replace").split("\r") if "analysing" in f]
