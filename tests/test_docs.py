@@ -25,3 +25,14 @@ def test_every_command_has_help_and_a_readme_mention():
     for name, cmd in commands.items():
         assert (cmd.help or "").strip(), f"`newsloom {name}` has no help text"
         assert f"newsloom {name}" in readme, f"README.md does not mention `newsloom {name}`"
+
+
+def test_every_setting_is_listed_in_the_readme():
+    from newsloom.config import ENV_PREFIX, Settings
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for name in Settings.model_fields:
+        assert f"`{name}`" in readme, f"README.md does not list the setting `{name}`"
+        assert f"{ENV_PREFIX}{name.upper()}" in readme, (
+            f"README.md lacks {ENV_PREFIX}{name.upper()}"
+        )

@@ -16,8 +16,9 @@ from typing import Any, TextIO
 
 from .config import Settings
 from .engine import run_analysis
-from .ingest import read_inputs, record_article
-from .models import Article, ArticleAnalysis, Corpus, Skipped, Story
+from .ingest import EXTENSIONS, read_inputs, record_article
+from .ingest.discover import discover
+from .models import Article, Corpus, Skipped, Story
 from .render.json import build_corpus, write_corpus
 from .store import STORY_INDEX_KEY as STORY_INDEX_KEY  # the meta row of the index state
 from .store import IndexTransaction, Store, open_store
@@ -49,16 +50,13 @@ class RunReport:
     added: int = 0
     already_stored: int = 0
     skipped: list[Skipped] = field(default_factory=list)
+    # What the run's articles hold, counted as `people`, `posts` and `stories` list it (see
+    # ``count_found``): distinct people and posts, the quotes and stories of their stories.
     people: int = 0
     quotes: int = 0
     posts: int = 0
     article_ids: list[str] = field(default_factory=list)
     stories: int = 0
-
-    def count(self, analysis: ArticleAnalysis) -> None:
-        self.people += sum(1 for e in analysis.entities if e.type == "PERSON")
-        self.quotes += len(analysis.quotes)
-        self.posts += len(analysis.posts)
 
 
 OnEvent = Callable[[str, object], None]
@@ -92,8 +90,9 @@ def ingest_items(
     The index is updated under the store's index lock, in the transaction that records which
     stories to rebuild; the stories are then rebuilt one transaction each. Work a killed or
     concurrent run left (articles in no story, stories not rebuilt) is finished here too.
-    ``on_event(kind, payload)`` is called with ("skipped", Skipped), ("article", Article) and
-    ("analysed", ArticleAnalysis) so callers can show progress; it never changes the result.
+    ``on_event(kind, payload)`` is called with ("skipped", Skipped), ("article", Article),
+    ("already_stored", Article) and ("analysed", ArticleAnalysis) so callers can show
+    progress; it never changes the result.
     """
     report = RunReport()
     state = _IndexState.empty(store)
@@ -111,6 +110,7 @@ def ingest_items(
             on_event("article", item)
             if item.id in pending or store.has_article(item.id):
                 report.already_stored += 1
+                on_event("already_stored", item)
                 continue
             pending.add(item.id)
             yield item
@@ -122,7 +122,6 @@ def ingest_items(
             continue
         if store.add_analysis(result):
             report.added += 1
-            report.count(result)
             new[result.article.id] = extract_features(result)
             _fault_point("after-article")
             if len(new) >= INDEX_BATCH:
@@ -130,8 +129,62 @@ def ingest_items(
         on_event("analysed", result)
     _fault_point("after-articles")
     _update_index(store, state, new)
-    report.stories = _rebuild_pending(store, state)
+    _rebuild_pending(store, state)
+    count_found(store, report)
     return report
+
+
+# Article ids per query when counting a run's findings (well under SQLite's bound variables).
+COUNT_CHUNK = 500
+
+
+def count_found(store: Store, report: RunReport) -> None:
+    """Count what the run's articles (new or already stored) hold, as the listings show it.
+
+    People and posts are distinct names and post ids (the `people` and `posts` rows); stories
+    are those the articles belong to, and quotes are those stories' quotes (the `stories`
+    columns), so a re-run over stored articles reports the stories that exist.
+    """
+    article_ids = list(dict.fromkeys(report.article_ids))
+    people: set[str] = set()
+    posts: set[str] = set()
+    for start in range(0, len(article_ids), COUNT_CHUNK):
+        for analysis in store.analyses(article_ids[start : start + COUNT_CHUNK]):
+            people.update(e.name for e in analysis.entities if e.type == "PERSON")
+            posts.update(p.id for p in analysis.posts)
+    story_ids = {store.story_of(aid) for aid in article_ids} - {None}
+    stories = [store.story(sid) for sid in sorted(s for s in story_ids if s)]
+    report.people = len(people)
+    report.posts = len(posts)
+    report.stories = len(story_ids)
+    report.quotes = sum(len(s.quotes) for s in stories if s is not None)
+
+
+def count_inputs(paths: Sequence[str]) -> int | None:
+    """How many items reading ``paths`` gives (for a progress bar), or None when unknown.
+
+    One per file or path that gives nothing, one per non-blank line of a JSONL file (counted
+    without parsing); unknown when stdin or a JSON file (one article or a list) is read.
+    """
+    total = 0
+    for found in discover(paths):
+        if isinstance(found, Skipped):
+            total += 1
+            continue
+        kind = None if found.is_stdin else EXTENSIONS.get(os.path.splitext(found.path)[1].lower())
+        if found.is_stdin or kind == "json":
+            return None
+        total += _count_lines(found.path) if kind == "jsonl" else 1
+    return total
+
+
+def _count_lines(path: str) -> int:
+    """Non-blank lines of a JSONL file (at least 1: an unreadable file is one skip)."""
+    try:
+        with open(path, "rb") as fh:
+            return max(1, sum(1 for line in fh if line.strip()))
+    except OSError:
+        return 1
 
 
 def ingest_records(

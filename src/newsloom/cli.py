@@ -13,14 +13,24 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from . import api
-from .config import Settings, load_settings
+from .config import Settings, SettingsError, load_settings
 from .errors import NewsloomError
 from .models import Article, Skipped
+from .render.json import corpus_text
 from .store import Store, as_dict
 
 
@@ -29,7 +39,21 @@ def _out() -> Console:
 
 
 def _err() -> Console:
-    return Console(stderr=True)
+    """stderr, one message per line: the terminal wraps long lines itself, and a pipe or a
+    log file gets every message whole (rich would otherwise cut paths at 80 columns)."""
+    return Console(stderr=True, soft_wrap=True)
+
+
+def _message(label: str, style: str, text: str) -> Text:
+    """A styled label and then ``text`` exactly as given: user data (paths, reasons, titles)
+    is never read as rich markup, so ``[/]`` in a file name prints as ``[/]``."""
+    return Text.assemble((label, style), " ", text)
+
+
+def _fail(text: str, status: int = 1) -> typer.Exit:
+    """Print one red ``error:`` line; the caller raises what this returns."""
+    _err().print(_message("error:", "red", text))
+    return typer.Exit(status)
 
 
 class _ErrorEdge(typer.core.TyperGroup):
@@ -44,8 +68,7 @@ class _ErrorEdge(typer.core.TyperGroup):
         try:
             return super().invoke(ctx)
         except (NewsloomError, OSError) as exc:
-            _err().print(f"[red]error:[/] {escape(str(exc))}")
-            raise typer.Exit(1) from exc
+            raise _fail(str(exc)) from exc
 
 
 app = typer.Typer(
@@ -60,6 +83,8 @@ eval_app = typer.Typer(
 )
 app.add_typer(eval_app, name="eval")
 
+# The store `ingest`, `serve` and the listings use when neither --db, the config file nor
+# NEWSLOOM_DB_URL names one (`analyze` then uses a throw-away store instead).
 DEFAULT_DB = "newsloom.db"
 
 PathsArg = Annotated[
@@ -76,40 +101,65 @@ ConfigOpt = Annotated[
 
 
 def _settings(config: Path | None, **cli: Any) -> Settings:
+    """Defaults < ``config`` < NEWSLOOM_* < the flags given; a bad setting is one line."""
     try:
         return load_settings(config, **cli)
-    except (OSError, ValueError) as exc:
-        _err().print(f"[red]error:[/] bad settings: {exc}")
-        raise typer.Exit(2) from exc
+    except SettingsError as exc:
+        raise _fail(str(exc), status=2) from exc
+
+
+def _store_url(settings: Settings) -> str:
+    """The store the settings name, or ./newsloom.db."""
+    return settings.db_url or DEFAULT_DB
 
 
 @contextmanager
-def _open_store(url: str | None) -> Iterator[Store]:
-    """The store at ``url`` (./newsloom.db when not given), closed however the command ends."""
-    store = api.open_store(url or DEFAULT_DB)
+def _open_store(url: str, create: bool = False) -> Iterator[Store]:
+    """The store at ``url``, closed however the command ends.
+
+    Only the commands that write (``ingest``, ``analyze``, ``report PATH...``) create a
+    store: a read of a path that does not exist is refused, naming it.
+    """
+    store = api.open_store(url, create=create)
     try:
         yield store
     finally:
         store.close()
 
 
-class _ProgressReporter:
-    """A progress bar on stderr for long runs, silent when stderr is not a terminal."""
+class _RateColumn(ProgressColumn):
+    """Articles per second, once there is a measure."""
 
-    def __init__(self, enabled: bool) -> None:
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        shown = f"{speed:.1f}" if speed is not None else "?"
+        return Text(f"{shown} articles/s", style="progress.data.speed")
+
+
+class _ProgressReporter:
+    """A progress bar on stderr for long runs, silent when stderr is not a terminal.
+
+    One step per input: an article analysed or already stored, or an input skipped. The
+    total is known when ``total`` is given (``api.count_inputs``); otherwise (stdin, JSON
+    files) the bar streams without one.
+    """
+
+    def __init__(self, enabled: bool, total: int | None = None) -> None:
         self.err = _err()
         self.enabled = enabled and sys.stderr.isatty()
         self.progress = Progress(
             TextColumn("[bold]analysing"),
             BarColumn(),
             MofNCompleteColumn(),
+            _RateColumn(),
             TimeElapsedColumn(),
+            TextColumn("eta"),
+            TimeRemainingColumn(),
             console=self.err,
             transient=True,
             disable=not self.enabled,
         )
-        self.task = self.progress.add_task("articles", total=None)
-        self.seen = 0
+        self.task = self.progress.add_task("articles", total=total)
 
     def __enter__(self) -> _ProgressReporter:
         self.progress.__enter__()
@@ -126,18 +176,15 @@ class _ProgressReporter:
     def __call__(self, kind: str, payload: object) -> None:
         if kind == "skipped" and isinstance(payload, Skipped):
             self.progress.console.print(
-                f"[yellow]skipped[/] {payload.origin}: {payload.reason}",
-                markup=True,
-                highlight=False,
+                _message("skipped", "yellow", f"{payload.origin}: {payload.reason}")
             )
+            self.progress.advance(self.task)
         elif kind == "article" and isinstance(payload, Article):
             for warning in payload.warnings:  # read, but not as the user may assume
                 self.progress.console.print(
-                    f"[yellow]warning[/] {payload.origin}: {warning}", markup=True, highlight=False
+                    _message("warning", "yellow", f"{payload.origin}: {warning}")
                 )
-            self.seen += 1
-            self.progress.update(self.task, total=self.seen)
-        elif kind == "analysed":
+        elif kind in ("analysed", "already_stored"):
             self.progress.advance(self.task)
 
 
@@ -151,22 +198,32 @@ def _summary(report: api.RunReport, where: str | None) -> None:
     )
     if report.skipped:
         codes = Counter(s.code.value for s in report.skipped)
-        err.print("skipped: " + "; ".join(f"{n} × {code}" for code, n in sorted(codes.items())))
+        err.print(Text("skipped: " + "; ".join(f"{n} × {c}" for c, n in sorted(codes.items()))))
     if where:
-        err.print(f"output: {where}")
+        err.print(Text(f"output: {where}"))
 
 
 def _exit_status(report: api.RunReport) -> None:
     if report.read == 0:
-        _err().print("[red]error:[/] nothing could be read from the given paths")
-        raise typer.Exit(1)
+        raise _fail("nothing could be read from the given paths")
+
+
+def _progress(paths: Sequence[str], quiet: bool) -> _ProgressReporter:
+    """The progress bar for reading ``paths``, its total counted first when it is shown."""
+    shown = not quiet and sys.stderr.isatty()
+    return _ProgressReporter(shown, api.count_inputs(paths) if shown else None)
+
+
+# `--json -` writes the export to standard output (and nothing else goes there).
+STDOUT = Path("-")
 
 
 @app.command()
 def analyze(
     paths: PathsArg,
     json_out: Annotated[
-        Path | None, typer.Option("--json", help="Write the JSON export here.")
+        Path | None,
+        typer.Option("--json", help="Write the JSON export here (- for standard output)."),
     ] = None,
     db: DbOpt = None,
     workers: WorkersOpt = None,
@@ -174,10 +231,16 @@ def analyze(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Analyse articles and write the JSON export (stored too when --db is given)."""
-    settings = _settings(config, db_url=db or "", workers=workers)
-    with _ProgressReporter(not quiet) as progress:
-        report, _ = api.analyze(paths, json_out, settings, stdin=sys.stdin, on_event=progress)
-    _summary(report, str(json_out) if json_out else None)
+    settings = _settings(config, db_url=db, workers=workers)
+    to_stdout = json_out == STDOUT
+    with _progress(paths, quiet) as progress:
+        report, corpus = api.analyze(
+            paths, None if to_stdout else json_out, settings, stdin=sys.stdin, on_event=progress
+        )
+    if to_stdout:
+        sys.stdout.write(corpus_text(corpus))
+        sys.stdout.flush()
+    _summary(report, "standard output" if to_stdout else str(json_out) if json_out else None)
     _exit_status(report)
 
 
@@ -190,12 +253,20 @@ def ingest(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Read, analyse and store articles persistently (the same article is stored once)."""
-    settings = _settings(config, db_url=db or DEFAULT_DB, workers=workers)
-    with _open_store(settings.db_url) as store, _ProgressReporter(not quiet) as progress:
+    settings = _settings(config, db_url=db, workers=workers)
+    with (
+        _open_store(_store_url(settings), create=True) as store,
+        _progress(paths, quiet) as progress,
+    ):
         report = api.ingest(paths, store, settings, stdin=sys.stdin, on_event=progress)
         where = store.url
     _summary(report, where)
     _exit_status(report)
+
+
+def _read_store(db: str | None, config: Path | None) -> Any:
+    """The store a read-only command names (--db, config, env, ./newsloom.db); never created."""
+    return _open_store(_store_url(_settings(config, db_url=db)))
 
 
 def _print_rows(
@@ -212,42 +283,45 @@ def _print_rows(
     _out().print(table)
 
 
-def _cell(value: Any) -> str:
+def _cell(value: Any) -> Text:
+    """A table cell shown as stored (a Text, so a title like ``[b]x`` is not markup)."""
     if value is None:
-        return ""
+        return Text("")
     if isinstance(value, list | tuple):
-        return ", ".join(str(v) for v in value) if len(value) <= 4 else f"{len(value)} items"
-    return str(value)
+        return Text(", ".join(str(v) for v in value) if len(value) <= 4 else f"{len(value)} items")
+    return Text(str(value))
 
 
 @app.command()
-def articles(db: DbOpt = None, as_json: JsonFlag = False, limit: int = 0) -> None:
+def articles(
+    db: DbOpt = None, config: ConfigOpt = None, as_json: JsonFlag = False, limit: int = 0
+) -> None:
     """List stored articles."""
-    with _open_store(db) as store:
+    with _read_store(db, config) as store:
         rows = [as_dict(a) for a in store.articles(limit or None)]
     _print_rows(rows, ["id", "source", "published", "title", "origin"], "articles", as_json)
 
 
 @app.command()
-def people(db: DbOpt = None, as_json: JsonFlag = False) -> None:
+def people(db: DbOpt = None, config: ConfigOpt = None, as_json: JsonFlag = False) -> None:
     """List people found in stored articles, with ages and roles."""
-    with _open_store(db) as store:
+    with _read_store(db, config) as store:
         rows = [{**as_dict(p), "articles": len(p.article_ids)} for p in store.people()]
     _print_rows(rows, ["name", "ages", "roles", "articles"], "people", as_json)
 
 
 @app.command()
-def posts(db: DbOpt = None, as_json: JsonFlag = False) -> None:
+def posts(db: DbOpt = None, config: ConfigOpt = None, as_json: JsonFlag = False) -> None:
     """List embedded social posts found in stored articles."""
-    with _open_store(db) as store:
+    with _read_store(db, config) as store:
         rows = [{**as_dict(p), "articles": len(p.article_ids)} for p in store.posts()]
     _print_rows(rows, ["handle", "author", "date", "text", "articles"], "posts", as_json)
 
 
 @app.command()
-def stories(db: DbOpt = None, as_json: JsonFlag = False) -> None:
+def stories(db: DbOpt = None, config: ConfigOpt = None, as_json: JsonFlag = False) -> None:
     """List stories in the store."""
-    with _open_store(db) as store:
+    with _read_store(db, config) as store:
         rows = [
             {
                 "id": s.id,
@@ -265,10 +339,11 @@ def stories(db: DbOpt = None, as_json: JsonFlag = False) -> None:
 def story(
     story_id: Annotated[str, typer.Argument(help="Story id (a unique prefix is enough).")],
     db: DbOpt = None,
+    config: ConfigOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Show one story: articles, quotes with variants, posts, people, timeline."""
-    with _open_store(db) as store:
+    with _read_store(db, config) as store:
         found = store.story(story_id)
         moved = store.story_redirect(story_id) if found is None else None
         if moved is not None:
@@ -276,8 +351,7 @@ def story(
             _err().print(f"story {story_id} is now story {moved} (merged into it); showing that")
             found = store.story(moved)
     if found is None:
-        _err().print(f"[red]error:[/] no story with id {story_id!r}; `newsloom stories` lists them")
-        raise typer.Exit(1)
+        raise _fail(f"no story with id {story_id!r}; `newsloom stories` lists them")
     if as_json:
         typer.echo(found.model_dump_json(indent=1))
         return
@@ -307,25 +381,24 @@ def report(
 
     from .render.html import write_report
 
-    if not paths and not db:
-        _err().print(
-            "[red]error:[/] give articles to analyse (PATH...) or a store to report (--db)"
-        )
-        raise typer.Exit(2)
+    settings = _settings(config, db_url=db, workers=workers)
+    if not paths and not settings.db_url:
+        raise _fail("give articles to analyse (PATH...) or a store to report (--db)", status=2)
     with tempfile.TemporaryDirectory(prefix="newsloom-") as tmp:
-        settings = _settings(
-            config, db_url=db or f"sqlite:///{Path(tmp) / 'report.db'}", workers=workers
-        )
-        with _open_store(settings.db_url) as store:
+        url = settings.db_url or f"sqlite:///{Path(tmp) / 'report.db'}"
+        # Articles to analyse may start a store; a store only reported on must exist.
+        with _open_store(url, create=bool(paths)) as store:
             run = None
             if paths:
-                with _ProgressReporter(not quiet) as progress:
+                with _progress(paths, quiet) as progress:
                     run = api.ingest(paths, store, settings, stdin=sys.stdin, on_event=progress)
             summary = write_report(store, out, run.article_ids if run else None)
     if run is not None:
         _summary(run, None)
         _exit_status(run)
-    _err().print(f"{summary.stories} stories, {summary.articles} article pages: {summary.index}")
+    _err().print(
+        Text(f"{summary.stories} stories, {summary.articles} article pages: {summary.index}")
+    )
 
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -354,24 +427,34 @@ def serve(
             "Loopback names and --host are always allowed; other names get a 400.",
         ),
     ] = None,
+    config: ConfigOpt = None,
 ) -> None:
     """Serve story pages and the JSON API (OpenAPI at /openapi.json) from a store."""
     import uvicorn
 
     from .web import create_app
 
+    settings = _settings(config, db_url=db)
+    url = _store_url(settings)
+    with _open_store(url):  # a store that does not exist is refused before listening
+        pass
     exposed = host not in LOOPBACK
     if exposed and not token:
         _err().print(
-            f"[yellow]warning:[/] listening on {host} without --token: writes (POST) are disabled"
+            _message(
+                "warning:",
+                "yellow",
+                f"listening on {host} without --token: writes (POST) are disabled",
+            )
         )
     web_app = create_app(
-        db or DEFAULT_DB,
+        url,
         token=token,
         max_body_bytes=max_body,
         writes_need_token=exposed,
         host=host,
         allowed_hosts=allowed_host or (),
+        settings=settings.model_copy(update={"db_url": url}),
     )
     uvicorn.run(web_app, host=host, port=port, log_level="info")
 
@@ -416,7 +499,7 @@ def eval_ecbplus(
     """Story clustering scores on ECB+ (BCubed, pairwise, ARI, AMI), beside TF-IDF peers."""
     from .eval.ecbplus import format_report, run_eval
 
-    _out().print(format_report(run_eval(data, order=order, seed=seed, orders=orders)))
+    _out().print(format_report(run_eval(data, order=order, seed=seed, orders=orders)), markup=False)
 
 
 def main() -> None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import os
 import tomllib
+import typing
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 ENV_PREFIX = "NEWSLOOM_"
 
@@ -42,24 +43,81 @@ class Settings(BaseModel):
     )
 
 
-def _from_env() -> dict[str, Any]:
-    values: dict[str, Any] = {}
+class SettingsError(ValueError):
+    """Settings that cannot be used; the message names the key and where it came from."""
+
+
+# The TOML table that holds the settings, so the file can hold other tools' tables too.
+TABLE = "newsloom"
+
+
+def _env_value(name: str, raw: str) -> Any:
+    """An environment string as the setting takes it: lists are comma-separated."""
+    if typing.get_origin(Settings.model_fields[name].annotation) is tuple:
+        return tuple(part.strip() for part in raw.split(",") if part.strip())
+    return raw
+
+
+def _from_env() -> dict[str, tuple[Any, str]]:
+    values: dict[str, tuple[Any, str]] = {}
     for name in Settings.model_fields:
-        raw = os.environ.get(ENV_PREFIX + name.upper())
+        var = ENV_PREFIX + name.upper()
+        raw = os.environ.get(var)
         if raw is not None:
-            values[name] = raw
+            values[name] = (_env_value(name, raw), var)
     return values
+
+
+def _from_file(config_file: Path) -> dict[str, tuple[Any, str]]:
+    """The ``[newsloom]`` table of ``config_file``, each value with where it came from."""
+    try:
+        with open(config_file, "rb") as fh:
+            doc = tomllib.load(fh)
+    except OSError as exc:
+        raise SettingsError(
+            f"cannot read the settings file {config_file} ({exc.strerror or exc}); "
+            "check the --config path"
+        ) from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise SettingsError(f"{config_file} is not valid TOML ({exc}); fix the file") from exc
+    stray = [key for key in doc if key != TABLE]
+    if stray:
+        raise SettingsError(
+            f"{config_file}: {stray[0]!r} is outside the [{TABLE}] table; "
+            f"put the settings under a [{TABLE}] line"
+        )
+    table = doc.get(TABLE, {})
+    known = list(Settings.model_fields)
+    for key in table:
+        if key not in known:
+            raise SettingsError(
+                f"{config_file}: unknown setting {key!r} in [{TABLE}]; "
+                f"known settings: {', '.join(known)}"
+            )
+    where = f"{config_file} [{TABLE}]"
+    return {key: (value, where) for key, value in table.items()}
+
+
+def _one_line(exc: ValidationError, sources: dict[str, str]) -> str:
+    """The first problem pydantic found, naming the setting and where its value came from."""
+    first = exc.errors()[0]
+    key = str(first["loc"][0]) if first["loc"] else "?"
+    where = sources.get(key, "the defaults")
+    return f"bad setting {key!r} (from {where}): {first['msg']}"
 
 
 def load_settings(config_file: Path | None = None, **cli: Any) -> Settings:
     """Defaults, then ``config_file`` (TOML, ``[newsloom]`` table), then env, then CLI values.
 
-    CLI values that are ``None`` mean "not given" and do not override.
+    CLI values that are ``None`` mean "not given" and do not override. Raises
+    ``SettingsError`` (one line naming the key and its source) for anything unusable.
     """
-    values: dict[str, Any] = {}
+    given: dict[str, tuple[Any, str]] = {}
     if config_file is not None:
-        with open(config_file, "rb") as fh:
-            values.update(tomllib.load(fh).get("newsloom", {}))
-    values.update(_from_env())
-    values.update({k: v for k, v in cli.items() if v is not None})
-    return Settings(**values)
+        given.update(_from_file(config_file))
+    given.update(_from_env())
+    given.update({k: (v, "the command line") for k, v in cli.items() if v is not None})
+    try:
+        return Settings(**{key: value for key, (value, _) in given.items()})
+    except ValidationError as exc:
+        raise SettingsError(_one_line(exc, {k: w for k, (_, w) in given.items()})) from exc

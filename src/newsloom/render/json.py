@@ -63,10 +63,13 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
+def corpus_text(corpus: Corpus) -> str:
+    """The export document as written to a file or standard output."""
+    return json.dumps(corpus.model_dump(mode="json"), ensure_ascii=False, indent=1) + "\n"
+
+
 def write_corpus(corpus: Corpus, path: Path) -> None:
-    write_atomic(
-        path, json.dumps(corpus.model_dump(mode="json"), ensure_ascii=False, indent=1) + "\n"
-    )
+    write_atomic(path, corpus_text(corpus))
 
 
 def corpus_schema() -> dict:

@@ -1,4 +1,8 @@
-"""A story in the terminal (rich)."""
+"""A story in the terminal (rich).
+
+Every text from the articles (titles, quotes, names, posts) goes to rich as a ``Text``, never
+as a markup string: a quote holding ``[/]`` is shown as written, and cannot break the page.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from ..models import Story
 
@@ -18,17 +23,18 @@ def _print_table(
     for col in columns:
         table.add_column(col, overflow="fold")
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))
     console.print(table)
 
 
 def print_story(console: Console, story: Story) -> None:
-    console.rule(f"[bold]{story.title or '(untitled story)'}[/]  [dim]{story.id}[/]")
-    console.print(f"{len(story.article_ids)} articles: {', '.join(story.article_ids)}")
+    console.rule(
+        Text.assemble((story.title or "(untitled story)", "bold"), "  ", (story.id, "dim"))
+    )
+    console.print(Text(f"{len(story.article_ids)} articles: {', '.join(story.article_ids)}"))
     for sentence in story.summary:
-        console.print(
-            f"  • {sentence.text} [dim]({', '.join(a[:8] for a in sentence.article_ids)})[/]"
-        )
+        cited = ", ".join(a[:8] for a in sentence.article_ids)
+        console.print(Text.assemble(f"  • {sentence.text} ", (f"({cited})", "dim")))
     if story.quotes:
         table = Table(title="quotes", show_lines=True)
         table.add_column("speaker")
@@ -36,9 +42,11 @@ def print_story(console: Console, story: Story) -> None:
         table.add_column("outlets", justify="right")
         for q in story.quotes:
             variants = {m.variant for m in q.mentions if m.variant and m.variant != "identical"}
-            note = f"\n[dim]variants: {', '.join(sorted(variants))}[/]" if variants else ""
+            note = f"\nvariants: {', '.join(sorted(variants))}" if variants else ""
             table.add_row(
-                q.speaker or "?", q.text + note, str(len({m.article_id for m in q.mentions}))
+                Text(q.speaker or "?"),
+                Text.assemble(q.text, (note, "dim")),
+                str(len({m.article_id for m in q.mentions})),
             )
         console.print(table)
     if story.posts:
@@ -61,7 +69,7 @@ def print_story(console: Console, story: Story) -> None:
         table.add_column("date")
         table.add_column("event", overflow="fold")
         for ev in story.timeline:
-            table.add_row(ev.date, ev.text)
+            table.add_row(Text(ev.date), Text(ev.text))
         console.print(table)
     if story.copied_passages:
         rows = []
@@ -79,8 +87,10 @@ def print_story(console: Console, story: Story) -> None:
         _print_table(console, "facts stated differently", ("about", "status", "statements"), rows)
     if story.credited_sources:
         console.print(
-            "credited original source: "
-            + ", ".join(f"{c.name} ({', '.join(c.cues)})" for c in story.credited_sources)
+            Text(
+                "credited original source: "
+                + ", ".join(f"{c.name} ({', '.join(c.cues)})" for c in story.credited_sources)
+            )
         )
     if story.outlets:
         columns = ("outlet", "own quotes", "own facts", "own posts", "hedges /100 words")

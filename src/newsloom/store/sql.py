@@ -890,6 +890,31 @@ def _ids_by_id_or_prefix(conn: Connection, column: Any, value: str) -> list[str]
     return [row[0] for row in conn.execute(query)]
 
 
-def open_store(url: str) -> Store:
-    """The store at ``url``: a file path or ``:memory:`` (SQLite), or an SQLAlchemy URL."""
+def _missing_sqlite_file(url: str) -> str | None:
+    """The file of a SQLite URL when it does not exist (None for other URLs or in memory)."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return None
+    database = parsed.database or ""
+    if parsed.get_backend_name() != "sqlite" or database in ("", ":memory:"):
+        return None
+    if database.startswith("file:"):  # a URI filename: leave it to SQLite
+        return None
+    return None if Path(database).exists() else database
+
+
+def open_store(url: str, create: bool = True) -> Store:
+    """The store at ``url``: a file path or ``:memory:`` (SQLite), or an SQLAlchemy URL.
+
+    With ``create=False`` a SQLite file that does not exist is refused (a mistyped path must
+    not become a new empty store); a PostgreSQL database that does not exist fails anyway.
+    """
+    if not create:
+        missing = _missing_sqlite_file(normalise_url(url))
+        if missing is not None:
+            raise StoreError(
+                f"no store at {missing}: the file does not exist. Check the --db path, "
+                "or create the store with `newsloom ingest PATH... --db FILE`."
+            )
     return SqlStore(url)
