@@ -100,7 +100,7 @@ def test_a_run_with_nothing_new_rebuilds_the_stories_left_pending(tmp_path):
     with store.index_transaction() as txn:
         txn.save(txn.load() or "", keys)
     report = api.ingest_items([], store, Settings(db_url=db))
-    assert report.stories == len(keys)
+    assert report.rebuilt == len(keys)
     assert store.stories() == expected
     assert store.pending_rebuilds()[1] == []
     store.close()

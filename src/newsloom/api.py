@@ -57,6 +57,8 @@ class RunReport:
     posts: int = 0
     article_ids: list[str] = field(default_factory=list)
     stories: int = 0
+    # Stories built again by this run (those it changed, and any a killed run left pending).
+    rebuilt: int = 0
 
 
 OnEvent = Callable[[str, object], None]
@@ -129,7 +131,7 @@ def ingest_items(
         on_event("analysed", result)
     _fault_point("after-articles")
     _update_index(store, state, new)
-    _rebuild_pending(store, state)
+    report.rebuilt = _rebuild_pending(store, state)
     count_found(store, report)
     return report
 
