@@ -2,17 +2,21 @@
 
 Each test gets a fresh database. The store's contract tests of test_sql.py run here
 unchanged, then the library's own paths: incremental stories, a split across runs, an
-atomic write, search (PostgreSQL has no FTS5: the LIKE fallback answers).
+atomic write, search (tsvector columns with GIN indexes, added to an older store when it is
+opened; tests/store/test_search.py runs the search behaviour on both backends).
 """
 
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import create_engine, text
 
 from newsloom import api
 from newsloom.config import Settings
 from newsloom.store import open_store
+from newsloom.store.pg_search import COLUMN, VECTORS
 from tests.store import test_sql as sqlite_contract
+from tests.store.test_search import FLOODING
 from tests.test_api import CORPUS, _fire_articles, _groups
 
 pytestmark = pytest.mark.postgres
@@ -81,8 +85,6 @@ def test_a_story_split_by_a_later_run_on_postgres(pg_url, tmp_path):
 
 
 def test_a_database_dropped_mid_use_raises_store_error_on_reads(pg_url):
-    from sqlalchemy import create_engine, text
-
     from newsloom.errors import StoreError
     from tests.conftest import PG_ADMIN_URL
 
@@ -99,3 +101,48 @@ def test_a_database_dropped_mid_use_raises_store_error_on_reads(pg_url):
         store.count_articles()
     assert "newsloom:***@" in str(raised.value)  # the password never reaches a message
     store.close()
+
+
+def _gin_indexed_columns(url: str) -> set[tuple[str, str]]:
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        rows = conn.execute(
+            text(
+                "SELECT c.relname, a.attname FROM pg_index AS i "
+                "JOIN pg_class AS c ON c.oid = i.indrelid "
+                "JOIN pg_class AS ix ON ix.oid = i.indexrelid "
+                "JOIN pg_am AS am ON am.oid = ix.relam AND am.amname = 'gin' "
+                "JOIN pg_attribute AS a ON a.attrelid = c.oid AND a.attnum = ANY(i.indkey)"
+            )
+        ).all()
+    engine.dispose()
+    return {(table, column) for table, column in rows}
+
+
+def test_a_store_made_before_full_text_search_is_indexed_when_opened(pg_url, monkeypatch):
+    store = open_store(pg_url)
+    store.add_analyses([FLOODING, sqlite_contract.make_analysis(sqlite_contract.TEXT_A)])
+    with store.engine.begin() as conn:  # as a store written before the search columns existed
+        for table in VECTORS:
+            conn.execute(text(f"ALTER TABLE {table} DROP COLUMN IF EXISTS {COLUMN}"))
+    store.close()
+    assert _gin_indexed_columns(pg_url) == set()
+
+    store = open_store(pg_url)
+    assert _gin_indexed_columns(pg_url) == {("articles", COLUMN), ("quotes", COLUMN)}
+    page = store.search("floods")
+    assert [(h.kind, h.article_id) for h in page.hits] == [("article", FLOODING.article.id)]
+    assert {h.kind for h in store.search("bridges").hits} == {"article", "quote"}
+    store.close()
+
+    # Opening an indexed store again changes nothing and takes no table lock: it opens while
+    # another transaction reads the articles (an ALTER TABLE would wait for it).
+    monkeypatch.setenv("PGOPTIONS", "-c lock_timeout=5000")
+    reader = create_engine(pg_url)
+    with reader.connect() as conn, conn.begin():
+        conn.execute(text("SELECT count(*) FROM articles")).scalar_one()
+        again = open_store(pg_url)
+        assert again.search("floods").total == 1
+        again.close()
+    reader.dispose()
+    assert _gin_indexed_columns(pg_url) == {("articles", COLUMN), ("quotes", COLUMN)}

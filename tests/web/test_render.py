@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from newsloom.render.html import Highlight, http_url, snippet_pieces, text_pieces, word_diff
@@ -113,27 +111,6 @@ def test_snippet_pieces():
 )
 def test_search_terms_are_words_only(query, terms):
     assert search_terms(query) == terms
-
-
-def test_fts_and_like_search_agree(corpus_db):
-    from newsloom.store import open_store
-
-    store = open_store(str(corpus_db))
-    try:
-        for query in ["thunder", "Whitcombe", "truss"]:  # whole words: both find the same spans
-            fts = {(h.kind, h.article_id, h.start) for h in store.search(query, 200).hits}
-            like = {
-                (h.kind, h.article_id, h.start)
-                for h in store._search_like(search_terms(query), 200).hits
-            }
-            assert like and like <= fts
-        assert store.search("zzqxnotaword").hits == []
-        assert store._search_like(["zzqxnotaword"], 5).hits == []
-        for hit in store._search_like(["thunder"], 20).hits:
-            for start, end in hit.highlights:
-                assert re.fullmatch("thunder", hit.snippet[start:end], re.IGNORECASE)
-    finally:
-        store.close()
 
 
 # -- the coverage chart: a bounded number of bars whatever the span ---------------------------

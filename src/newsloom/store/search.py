@@ -1,4 +1,5 @@
-"""Search helpers shared by the store's FTS5 and LIKE paths: query words and snippets."""
+"""Search helpers shared by the store's SQLite (FTS5) and PostgreSQL (tsvector) paths: query
+words and snippets."""
 
 from __future__ import annotations
 
@@ -8,15 +9,16 @@ import re
 MAX_SEARCH_TERMS = 12
 # Words of context a snippet shows around the match (FTS5 `snippet()` token budget).
 SNIPPET_TOKENS = 18
-# Characters of context either side of the first match in the LIKE fallback's snippets.
-SNIPPET_CHARS = 90
+# What a snippet shows where it cuts its text short (FTS5 `snippet()` ellipsis).
+ELLIPSIS = "…"
 # Snippet highlight markers: control characters that never occur in stored text.
 MARK_OPEN, MARK_CLOSE = "\x02", "\x03"
 WORD = re.compile(r"\w+")
 
 
 def search_terms(query: str) -> list[str]:
-    """The words of a user query; FTS5 operators and punctuation are never interpreted."""
+    """The words of a user query; operators and punctuation of a query language (FTS5,
+    tsquery) are never interpreted."""
     return WORD.findall(query)[:MAX_SEARCH_TERMS]
 
 
@@ -39,12 +41,15 @@ def split_snippet(marked: str) -> tuple[str, list[tuple[int, int]]]:
     return "".join(out), highlights
 
 
-def like_snippet(body: str, terms: list[str]) -> tuple[str, list[tuple[int, int]]]:
-    """A window of ``body`` around the first match of any term, with every term highlighted."""
-    pattern = re.compile("|".join(re.escape(w) for w in terms), re.IGNORECASE)
-    first = pattern.search(body)
-    lo = max(0, (first.start() if first else 0) - SNIPPET_CHARS)
-    hi = min(len(body), (first.end() if first else 0) + SNIPPET_CHARS)
-    prefix, suffix = ("…" if lo else ""), ("…" if hi < len(body) else "")
-    window = prefix + body[lo:hi] + suffix
-    return window, [(m.start(), m.end()) for m in pattern.finditer(window)]
+def cut_snippet(marked: str, source: str) -> tuple[str, list[tuple[int, int]]]:
+    """A marked excerpt of ``source`` (PostgreSQL's ``ts_headline``) → plain text with an
+    ellipsis on each side where ``source`` goes on, as FTS5 ``snippet()`` writes it, and the
+    highlight offsets into that text."""
+    plain, highlights = split_snippet(marked)
+    at = source.find(plain)
+    if at < 0 or not plain:
+        return plain, highlights
+    prefix = ELLIPSIS if at > 0 else ""
+    suffix = ELLIPSIS if at + len(plain) < len(source) else ""
+    shifted = [(start + len(prefix), end + len(prefix)) for start, end in highlights]
+    return prefix + plain + suffix, shifted

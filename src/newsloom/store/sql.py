@@ -18,13 +18,11 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Engine,
-    and_,
     create_engine,
     delete,
     event,
     func,
     insert,
-    or_,
     select,
     text,
     update,
@@ -34,6 +32,7 @@ from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 
 from ..errors import AmbiguousIdError, StoreError
 from ..models import ArticleAnalysis, Story, stable_id
+from . import pg_search
 from . import schema as t
 from .base import STORY_INDEX_KEY, IndexTransaction, Store
 from .records import (
@@ -47,7 +46,14 @@ from .records import (
     SpeakerRow,
     StorySummary,
 )
-from .search import MARK_CLOSE, MARK_OPEN, SNIPPET_TOKENS, like_snippet, search_terms, split_snippet
+from .search import (
+    MARK_CLOSE,
+    MARK_OPEN,
+    SNIPPET_TOKENS,
+    cut_snippet,
+    search_terms,
+    split_snippet,
+)
 
 
 def normalise_url(url: str) -> str:
@@ -220,6 +226,8 @@ class SqlStore:
             self._check_version(conn)
             if self.fts:
                 self._create_fts(conn)
+            elif self.engine.dialect.name == "postgresql":
+                pg_search.create_search_index(conn)
 
     def _check_version(self, conn: Connection) -> None:
         row = conn.execute(select(t.meta.c.value).where(t.meta.c.key == "schema_version")).first()
@@ -537,15 +545,20 @@ class SqlStore:
         for an article), title, source, published, story_id, speaker (quotes), snippet (plain
         text: the quote's own words for a quote, even when only its speaker matched) and
         highlights ((start, end) offsets into the snippet); ``total`` counts every hit.
-        SQLite uses the FTS5 index (porter stemming, bm25 rank); other databases fall back
-        to LIKE (quotes first, then articles, newest first).
+        Whole words with stemming ("floods" finds "flooding"), ranked: SQLite's FTS5 index
+        (porter, bm25) or PostgreSQL's tsvector columns (english, ts_rank_cd).
         """
         terms = search_terms(query)
         if not terms:
             return SearchPage(total=0, hits=[])
         if self.fts:
             return self._search_fts(terms, limit, offset)
-        return self._search_like(terms, limit, offset)
+        if self.engine.dialect.name == "postgresql":
+            return self._search_pg(terms, limit, offset)
+        raise StoreError(
+            f"the store at {shown_url(self.url)} is a {self.engine.dialect.name} database: "
+            "full-text search needs SQLite or PostgreSQL; copy the store to one of them"
+        )
 
     def _search_fts(self, terms: list[str], limit: int, offset: int) -> SearchPage:
         match = " ".join(f'"{term}"' for term in terms)
@@ -584,52 +597,20 @@ class SqlStore:
             )
         return SearchPage(total=total, hits=hits)
 
-    def _search_like(self, terms: list[str], limit: int, offset: int = 0) -> SearchPage:
-        """Search without FTS5 (PostgreSQL & co.): every word as a case-insensitive substring.
-
-        The hits are the matching quotes, then the matching articles; a page may span both.
-        """
-        a, q, sa = t.articles.c, t.quotes.c, t.story_articles.c
-        cols = (a.title, a.source, a.published, sa.story_id)
-        art_where = and_(*[or_(a.text.ilike(f"%{w}%"), a.title.ilike(f"%{w}%")) for w in terms])
-        quote_where = and_(*[or_(q.text.ilike(f"%{w}%"), q.speaker.ilike(f"%{w}%")) for w in terms])
-        art_query = (
-            select(a.id, a.text, *cols)
-            .outerjoin(t.story_articles, sa.article_id == a.id)
-            .where(art_where)
-            .order_by(a.published.desc(), a.id)
-        )
-        quote_query = (
-            select(q.article_id, q.start, q.end, q.text, q.speaker, *cols)
-            .join(t.articles, a.id == q.article_id)
-            .outerjoin(t.story_articles, sa.article_id == q.article_id)
-            .where(quote_where)
-            .order_by(q.article_id, q.start)
-        )
-        count_quotes = select(func.count()).select_from(t.quotes).where(quote_where)
-        count_articles = select(func.count()).select_from(t.articles).where(art_where)
-        hits = []
+    def _search_pg(self, terms: list[str], limit: int, offset: int) -> SearchPage:
+        """Search PostgreSQL's tsvector columns (``pg_search``)."""
         with self._read() as conn:
-            n_quotes = conn.execute(count_quotes).scalar_one()
-            total = n_quotes + conn.execute(count_articles).scalar_one()
-            quote_rows = min(max(0, n_quotes - offset), limit)
-            if quote_rows:
-                for r in conn.execute(quote_query.limit(quote_rows).offset(offset)):
-                    snippet, highlights = like_snippet(r.text, terms)
-                    hits.append(
-                        self._hit(
-                            "quote", r.article_id, r.start, r.end, r, snippet, highlights, r.speaker
-                        )
-                    )
-            if limit - quote_rows > 0:
-                art_page = art_query.limit(limit - quote_rows).offset(max(0, offset - n_quotes))
-                for row in conn.execute(art_page):
-                    snippet, highlights = like_snippet(row.text, terms)
-                    hits.append(
-                        self._hit(
-                            "article", row.id, 0, len(row.text), row, snippet, highlights, None
-                        )
-                    )
+            total = pg_search.count_hits(conn, terms)
+            rows = pg_search.page_rows(conn, terms, limit, offset) if limit > 0 else []
+        hits = []
+        for r in rows:
+            snippet, highlights = _pg_snippet(r)
+            end = r.span_end if r.kind == "quote" else len(r.body)
+            hits.append(
+                self._hit(
+                    r.kind, r.article_id, r.span_start, end, r, snippet, highlights, r.speaker
+                )
+            )
         return SearchPage(total=total, hits=hits)
 
     @staticmethod
@@ -821,6 +802,17 @@ class SqlStore:
     def set_meta(self, key: str, value: str) -> None:
         with self.transaction() as conn:
             _set_meta(conn, key, value)
+
+
+def _pg_snippet(row: Any) -> tuple[str, list[tuple[int, int]]]:
+    """The snippet of a PostgreSQL hit: its text's headline; for an article whose text has no
+    matching word, its title's, as FTS5 ``snippet()`` shows the best-matching column."""
+    snippet, highlights = cut_snippet(row.snip or "", row.body)
+    if row.kind == "article" and not highlights and row.title:
+        title_snippet, title_highlights = cut_snippet(row.title_snip or "", row.title)
+        if title_highlights:
+            return title_snippet, title_highlights
+    return snippet, highlights
 
 
 # Redirect hops followed at most: redirects are kept one hop long when written, so more than
