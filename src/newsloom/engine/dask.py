@@ -72,11 +72,23 @@ def _import_distributed() -> ModuleType:
 def _run(
     distributed: ModuleType, articles: Iterable[Article], settings: Settings
 ) -> Iterator[ArticleAnalysis | Skipped]:
+    # Workers never open the store: its URL (and any password in it) stays in this process.
+    worker_settings = settings.model_copy(update={"db_url": ""})
     with _client(distributed, settings) as client:
-        client.run(_warm_model, settings.spacy_model)
+        _warm_workers(client, settings)
         threads = sum(client.nthreads().values())
         window = max(1, threads) * PREFETCH_PER_WORKER
-        yield from _stream(distributed, client, articles, settings, window)
+        yield from _stream(distributed, client, articles, worker_settings, window)
+
+
+def _warm_workers(client: Any, settings: Settings) -> None:
+    try:
+        client.run(_warm_model, settings.spacy_model)
+    except ImportError as exc:  # raised on a worker, re-raised here
+        raise StageError(
+            f"a Dask worker cannot import newsloom or its model ({exc}): install newsloom, "
+            "the same version, wherever the scheduler and workers run"
+        ) from exc
 
 
 @contextmanager
