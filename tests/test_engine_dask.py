@@ -16,7 +16,7 @@ import pytest
 from newsloom import api
 from newsloom.config import Settings, load_settings
 from newsloom.engine import run_analysis
-from newsloom.engine.dask import local_cluster
+from newsloom.engine.dask import PREFETCH_PER_WORKER, local_cluster
 from newsloom.errors import StageError
 from newsloom.ingest import read_inputs
 from newsloom.models import Article, ArticleAnalysis, Skipped
@@ -96,10 +96,23 @@ class KillOnFirstBatch(WorkerPlugin):
 
 @pytest.mark.multiprocess
 @pytest.mark.slow
-def test_dask_matches_serial_in_input_order(scheduler, serial):
+def test_dask_matches_serial_in_input_order_with_bounded_read_ahead(scheduler, serial):
     items = corpus_articles()
+    pulled = 0
+
+    def stream():  # counts the articles the engine has taken from its input
+        nonlocal pulled
+        for article in items:
+            pulled += 1
+            yield article
+
     settings = Settings(engine="dask", scheduler=scheduler, batch_size=BATCH)
-    results = list(run_analysis(iter(items), settings))
+    # Two workers of one thread: at most PREFETCH_PER_WORKER batches each are in flight.
+    bound = 2 * PREFETCH_PER_WORKER * BATCH
+    results = []
+    for result in run_analysis(stream(), settings):
+        results.append(result)
+        assert pulled - len(results) < bound, "the engine read ahead without bound"
     assert all(isinstance(r, ArticleAnalysis) for r in serial)
     assert [r.article.id for r in results if isinstance(r, ArticleAnalysis)] == [
         a.id for a in items
