@@ -1,11 +1,13 @@
 """Throughput and memory of `newsloom analyze`, against bare spaCy on the same texts.
 
-    .venv/bin/python bench/bench_throughput.py [--articles 1000] [--skip-memory]
+    .venv/bin/python bench/bench_throughput.py [--articles 1000] [--skip-memory] [--dask]
 
 Prints articles/s and words/s for: bare `nlp.pipe` (the reference), newsloom's full
 `analyze` path (read files → parse → all stages → store → stories → JSON) with one and two
-worker processes, and the ratios. Peak memory is the max RSS of a fresh `newsloom analyze`
-process (children included) at two corpus sizes: it must stay flat as the corpus grows.
+worker processes, and the ratios. ``--dask`` adds the same run with ``--engine dask`` on a
+LocalCluster of two workers (its start and stop included; needs the ``dask`` extra).
+Peak memory is the max RSS of a fresh `newsloom analyze` process (children included) at two
+corpus sizes: it must stay flat as the corpus grows.
 Figures only; nothing here asserts.
 """
 
@@ -55,13 +57,14 @@ def time_spacy(texts: list[str], n_process: int) -> float:
     return time.perf_counter() - start
 
 
-def time_newsloom(folder: Path, workers: int, tmp: Path) -> float:
+def time_newsloom(folder: Path, workers: int, tmp: Path, engine: str = "local") -> float:
     from newsloom import api
     from newsloom.config import Settings
 
-    settings = Settings(workers=workers, db_url=f"sqlite:///{tmp / f'bench-{workers}.db'}")
+    name = f"bench-{engine}-{workers}"
+    settings = Settings(workers=workers, engine=engine, db_url=f"sqlite:///{tmp / f'{name}.db'}")
     start = time.perf_counter()
-    report, _ = api.analyze([str(folder)], tmp / f"bench-{workers}.json", settings)
+    report, _ = api.analyze([str(folder)], tmp / f"{name}.json", settings)
     elapsed = time.perf_counter() - start
     assert report.added == report.read, "benchmark corpus must analyse cleanly"
     return elapsed
@@ -100,6 +103,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--articles", type=int, default=1000)
     ap.add_argument("--skip-memory", action="store_true")
+    ap.add_argument("--dask", action="store_true", help="add a Dask LocalCluster of 2 workers")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="newsloom-bench-") as tmpdir:
         tmp = Path(tmpdir)
@@ -115,9 +119,11 @@ def main() -> None:
             "spaCy nlp.pipe, n_process=2": time_spacy(texts, 2),
             "newsloom analyze, --workers 2": time_newsloom(folder, 2, tmp),
         }
+        if args.dask:
+            rows["newsloom analyze, dask 2 workers"] = time_newsloom(folder, 2, tmp, "dask")
         for name, secs in rows.items():
             print(
-                f"{name:32s} {secs:7.1f} s  {n / secs:6.1f} articles/s  {words / secs:8.0f} words/s"
+                f"{name:34s} {secs:7.1f} s  {n / secs:6.1f} articles/s  {words / secs:8.0f} words/s"
             )
         spacy1, nl1 = rows["spaCy nlp.pipe, 1 process"], rows["newsloom analyze, 1 worker"]
         nl2 = rows["newsloom analyze, --workers 2"]
@@ -126,6 +132,10 @@ def main() -> None:
             "workers2_speedup": nl1 / nl2,
             "ratio_to_spacy_2proc": rows["spaCy nlp.pipe, n_process=2"] / nl2,
         }
+        if args.dask:
+            dask2 = rows["newsloom analyze, dask 2 workers"]
+            figures["dask2_speedup"] = nl1 / dask2
+            figures["dask2_vs_workers2"] = nl2 / dask2
         print(
             "throughput ratio newsloom/spaCy (1 process): "
             f"{figures['ratio_to_spacy_1']:.2f}  (goal >= 0.8)"
@@ -137,6 +147,12 @@ def main() -> None:
         print(
             f"throughput ratio newsloom/spaCy (2 processes): {figures['ratio_to_spacy_2proc']:.2f}"
         )
+        if args.dask:
+            print(
+                "dask 2 workers speed-up over 1 worker:       "
+                f"{figures['dask2_speedup']:.2f}x (goal >= 1.8); "
+                f"throughput vs --workers 2: {figures['dask2_vs_workers2']:.2f}"
+            )
         if not args.skip_memory:
             small = tmp / "small"
             small.mkdir()

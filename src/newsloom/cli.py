@@ -94,6 +94,18 @@ DbOpt = Annotated[str | None, typer.Option("--db", help="Store URL or SQLite fil
 WorkersOpt = Annotated[
     int | None, typer.Option("--workers", "-w", min=1, help="Processes for the analysis.")
 ]
+EngineOpt = Annotated[
+    str | None,
+    typer.Option("--engine", help="Where the analysis runs: local (processes) or dask."),
+]
+SchedulerOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        help="Dask scheduler address (tcp://HOST:8786) for --engine dask; "
+        "without it a local cluster of --workers processes runs.",
+    ),
+]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 ConfigOpt = Annotated[
     Path | None, typer.Option("--config", help="TOML file with a [newsloom] table of settings.")
@@ -227,11 +239,13 @@ def analyze(
     ] = None,
     db: DbOpt = None,
     workers: WorkersOpt = None,
+    engine: EngineOpt = None,
+    scheduler: SchedulerOpt = None,
     config: ConfigOpt = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Analyse articles and write the JSON export (stored too when --db is given)."""
-    settings = _settings(config, db_url=db, workers=workers)
+    settings = _settings(config, db_url=db, workers=workers, engine=engine, scheduler=scheduler)
     to_stdout = json_out == STDOUT
     with _progress(paths, quiet) as progress:
         report, corpus = api.analyze(
@@ -249,11 +263,13 @@ def ingest(
     paths: PathsArg,
     db: DbOpt = None,
     workers: WorkersOpt = None,
+    engine: EngineOpt = None,
+    scheduler: SchedulerOpt = None,
     config: ConfigOpt = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Read, analyse and store articles persistently (the same article is stored once)."""
-    settings = _settings(config, db_url=db, workers=workers)
+    settings = _settings(config, db_url=db, workers=workers, engine=engine, scheduler=scheduler)
     with (
         _open_store(_store_url(settings), create=True) as store,
         _progress(paths, quiet) as progress,

@@ -6,7 +6,7 @@ import os
 import tomllib
 import typing
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -20,6 +20,15 @@ class Settings(BaseModel):
     # and the commands that keep a store (`ingest`, `serve` ...) pick their own default.
     db_url: str = Field("", description="SQLAlchemy URL of the store; empty: not given.")
     workers: int = Field(1, ge=1, description="Processes for per-article analysis.")
+    engine: Literal["local", "dask"] = Field(
+        "local",
+        description="Where the analysis runs: local processes, or a Dask distributed cluster.",
+    )
+    scheduler: str = Field(
+        "",
+        description="Dask scheduler address (tcp://HOST:8786) for engine dask; empty starts a "
+        "LocalCluster of `workers` processes for the run.",
+    )
     batch_size: int = Field(32, ge=1, description="Articles per nlp.pipe batch.")
     spacy_model: str = Field("", description="spaCy package to load; empty picks en_core_web_sm.")
     max_file_bytes: int = Field(

@@ -1,4 +1,5 @@
-"""Where the per-article analysis runs: in this process, or on local worker processes."""
+"""Where the per-article analysis runs: in this process, on local worker processes, or on a
+Dask distributed cluster (``settings.engine``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,12 @@ from ..models import Article, ArticleAnalysis, Skipped
 def run_analysis(
     articles: Iterable[Article], settings: Settings
 ) -> Iterator[ArticleAnalysis | Skipped]:
-    """Analyse ``articles`` with ``settings.workers`` processes, streaming, input order kept."""
+    """Analyse ``articles`` with ``settings.workers`` processes (local or a Dask LocalCluster)
+    or on the Dask scheduler ``settings.scheduler``; streaming, input order kept."""
+    if settings.engine == "dask":
+        from .dask import analyze_on_dask
+
+        return analyze_on_dask(articles, settings)
     if settings.workers <= 1:
         from ..analyze import analyze_articles
 

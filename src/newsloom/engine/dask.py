@@ -1,0 +1,221 @@
+"""Dask distributed: the per-article analysis runs on a cluster; this process stores and links.
+
+Without a scheduler address a ``LocalCluster`` of ``settings.workers`` processes (one thread
+each, loopback only, no dashboard) starts and stops with the run. Each worker loads the spaCy
+model once (``load_nlp`` is cached per process; ``client.run`` warms it on every worker, and a
+worker that joins later loads it on its first batch). Whole batches cross the wire, a bounded
+number at a time, and results come back through ``as_completed`` and are handed on in input
+order, as the local engine does, so the story index sees the same sequence either way.
+
+A worker that dies mid-batch loses only its batch: the scheduler gives the task to another
+worker (until it has taken ``ALLOWED_FAILURES`` + 1 workers down). A batch's result is read once, so
+no article is lost or handed on twice.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import uuid
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from types import ModuleType
+from typing import Any
+
+from ..config import Settings
+from ..errors import StageError
+from ..models import Article, ArticleAnalysis, Skipped
+
+# Batches in flight (submitted and not yet handed on) per worker thread: one running, one
+# queued so the worker never waits for the main process; more only adds memory.
+PREFETCH_PER_WORKER = 2
+# Re-runs of a batch whose task raised (not a lost worker): a stage failure on one article is
+# already a Skipped record, so this only covers transient failures such as a full disk.
+TASK_RETRIES = 2
+# Workers a batch may take down with it before it is given up (Dask's own default is 3 too,
+# set here explicitly so a LocalCluster run does not depend on the user's Dask config).
+ALLOWED_FAILURES = 3
+# Seconds to reach a scheduler given by address, and to wait for its first worker: a
+# cluster that is starting up is there within these; longer means a wrong address.
+CONNECT_TIMEOUT_S = 30
+WORKER_WAIT_S = 60
+# Task keys start with this, so the batches of a run are easy to find in the dashboard.
+KEY_PREFIX = "newsloom-batch"
+
+INSTALL_HINT = (
+    'run `pip install "newsloom[dask]"` (or `pip install "dask[distributed]"`), '
+    "or use --engine local"
+)
+
+
+def analyze_on_dask(
+    articles: Iterable[Article], settings: Settings
+) -> Iterator[ArticleAnalysis | Skipped]:
+    """Stream results in input order; at most workers × PREFETCH batches are held at once.
+
+    Raises StageError at once (before any input is read) when Dask is not installed.
+    """
+    distributed = _import_distributed()
+    return _run(distributed, articles, settings)
+
+
+def _import_distributed() -> ModuleType:
+    try:
+        import distributed
+    except ImportError as exc:
+        raise StageError(
+            f"engine dask needs Dask distributed, which is not installed: {INSTALL_HINT}"
+        ) from exc
+    return distributed
+
+
+def _run(
+    distributed: ModuleType, articles: Iterable[Article], settings: Settings
+) -> Iterator[ArticleAnalysis | Skipped]:
+    # Workers never open the store: its URL (and any password in it) stays in this process.
+    worker_settings = settings.model_copy(update={"db_url": ""})
+    with _client(distributed, settings) as client:
+        _warm_workers(client, settings)
+        threads = sum(client.nthreads().values())
+        window = max(1, threads) * PREFETCH_PER_WORKER
+        yield from _stream(distributed, client, articles, worker_settings, window)
+
+
+def _warm_workers(client: Any, settings: Settings) -> None:
+    try:
+        client.run(_warm_model, settings.spacy_model)
+    except ImportError as exc:  # raised on a worker, re-raised here
+        raise StageError(
+            f"a Dask worker cannot import newsloom or its model ({exc}): install newsloom, "
+            "the same version, wherever the scheduler and workers run"
+        ) from exc
+
+
+@contextmanager
+def _client(distributed: ModuleType, settings: Settings) -> Iterator[Any]:
+    """A client of the scheduler ``settings.scheduler``, or of a LocalCluster for this run."""
+    if settings.scheduler:
+        with _remote_client(distributed, settings.scheduler) as client:
+            yield client
+        return
+    with (
+        local_cluster(distributed, settings.workers) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield client
+
+
+def local_cluster(distributed: ModuleType, workers: int) -> Any:
+    """The cluster a run without a scheduler address starts: ``workers`` processes of one
+    thread each, on loopback, without a dashboard (the tests start theirs here too)."""
+    import dask
+
+    # The scheduler reads this when it is created (a remote one uses its own config).
+    with dask.config.set({"distributed.scheduler.allowed-failures": ALLOWED_FAILURES}):
+        return distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+
+
+@contextmanager
+def _remote_client(distributed: ModuleType, address: str) -> Iterator[Any]:
+    try:
+        client = distributed.Client(address, timeout=CONNECT_TIMEOUT_S)
+    except OSError as exc:  # TimeoutError and refused connections alike
+        raise StageError(
+            f"cannot reach the Dask scheduler at {address} ({exc}): start one with "
+            "`dask scheduler` (see README, 'Running on a Dask cluster') or leave out "
+            "--scheduler to start a local cluster"
+        ) from exc
+    with client:
+        try:
+            client.wait_for_workers(1, timeout=WORKER_WAIT_S)
+        except TimeoutError as exc:
+            raise StageError(
+                f"the Dask scheduler at {address} has no workers after {WORKER_WAIT_S} s: "
+                f"start some with `dask worker {address} --nthreads 1`"
+            ) from exc
+        yield client
+
+
+def _stream(
+    distributed: ModuleType,
+    client: Any,
+    articles: Iterable[Article],
+    settings: Settings,
+    window: int,
+) -> Iterator[ArticleAnalysis | Skipped]:
+    """Submit batches while fewer than ``window`` are in flight; hand results on in order.
+
+    A batch counts as in flight from its submission until its results are handed on, so
+    completed batches waiting for an earlier one count too: memory stays bounded even when
+    one batch is slow (or retried after its worker died).
+    """
+    run = uuid.uuid4().hex[:12]
+    batches = enumerate(_batches(articles, settings.batch_size))
+    completed = distributed.as_completed()
+    position: dict[str, int] = {}  # task key → batch number
+    done: dict[int, list[ArticleAnalysis | Skipped]] = {}
+    submitted = handed_on = 0
+
+    def fill() -> None:
+        nonlocal submitted
+        while submitted - handed_on < window:
+            item = next(batches, None)
+            if item is None:
+                return
+            number, batch = item
+            key = f"{KEY_PREFIX}-{run}-{number}"
+            position[key] = number
+            completed.add(
+                client.submit(
+                    _analyze_batch, settings, batch, key=key, retries=TASK_RETRIES, pure=False
+                )
+            )
+            submitted += 1
+
+    fill()
+    for future in completed:
+        done[position.pop(future.key)] = _result(distributed, future)
+        future.release()
+        while handed_on in done:
+            yield from done.pop(handed_on)
+            handed_on += 1
+        fill()
+
+
+def _result(distributed: ModuleType, future: Any) -> list[ArticleAnalysis | Skipped]:
+    try:
+        result: list[ArticleAnalysis | Skipped] = future.result()
+    except distributed.KilledWorker as exc:
+        raise StageError(
+            f"a batch of articles took down more than {ALLOWED_FAILURES} Dask workers ({exc}); "
+            "the articles stored so far are kept: check the workers' memory and logs, then run "
+            "the same ingest again (stored articles are not analysed twice)"
+        ) from exc
+    return result
+
+
+def _batches(articles: Iterable[Article], size: int) -> Iterator[list[Article]]:
+    it = iter(articles)
+    while batch := list(itertools.islice(it, size)):
+        yield batch
+
+
+def _warm_model(model: str) -> None:
+    """Run on each worker: load the model now rather than inside the first batch."""
+    from ..nlp import load_nlp
+
+    load_nlp(model)
+
+
+def _analyze_batch(settings: Settings, batch: list[Article]) -> list[ArticleAnalysis | Skipped]:
+    """Run on a worker: one ``nlp.pipe`` batch through every stage."""
+    from ..analyze import analyze_articles
+
+    return list(analyze_articles(batch, settings))
