@@ -8,6 +8,7 @@ or a write, leaves through ``_failures`` as a ``StoreError`` saying what to chec
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -81,6 +82,8 @@ CHECK_SERVER = "check that the database server is up and the database still exis
 # How long an SQLite write waits for another process's write transaction before failing with
 # "database is locked": an index update of a large batch holds the write lock for seconds.
 SQLITE_BUSY_TIMEOUT_S = 60.0
+# Pause between tries to switch a new SQLite file to WAL: the other opener needs milliseconds.
+WAL_RETRY_S = 0.01
 # FULL: a committed write (a stored article, an acknowledged POST) survives a power loss. In
 # WAL mode that is one fsync of the log per commit, small next to analysing one article;
 # NORMAL could lose the last commits on power loss (never on a crash of the process).
@@ -100,9 +103,27 @@ def _sqlite_connect(dbapi_conn: Any, _record: Any) -> None:
     dbapi_conn.isolation_level = None
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA journal_mode=WAL")
+    _enable_wal(cur)
     cur.execute(f"PRAGMA synchronous={SQLITE_SYNCHRONOUS}")
     cur.close()
+
+
+def _enable_wal(cur: sqlite3.Cursor) -> None:
+    """Switch to WAL; a new database is switched once, by whichever opener gets there first.
+
+    The switch needs the file to itself for a moment, and SQLite answers "database is locked"
+    at once (the busy timeout does not cover it) to another process opening the same new file
+    at that instant: wait and retry for as long as the busy timeout allows.
+    """
+    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT_S
+    while True:
+        try:
+            cur.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(WAL_RETRY_S)
 
 
 def _sqlite_begin(conn: Connection) -> None:
