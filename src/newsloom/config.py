@@ -24,6 +24,15 @@ class Settings(BaseModel):
     max_file_bytes: int = Field(
         20_000_000, description="Larger files are skipped with a reason (a real article is < 1 MB)."
     )
+    # What one article may cost: analysis memory and time grow with its length (about 4 s and
+    # 15 MB per 100,000 characters, docs/benchmarks.md "Long articles"). Ten times the longest
+    # real articles (long-form features and full court rulings stay under 200,000 characters);
+    # a POST body (2 MB) cannot exceed it.
+    max_article_chars: int = Field(
+        2_000_000,
+        ge=1,
+        description="Longer article texts are skipped with a reason (analysis time and memory).",
+    )
     stages: tuple[str, ...] = Field(
         (), description="Stages to run (names from analyze.stages); empty runs all."
     )
