@@ -99,10 +99,12 @@ def _cut(text: str, lo: int, hi: int) -> int:
     return hi
 
 
-def parse_texts(nlp: Language, texts: Iterable[str], batch_size: int) -> Iterator[Doc]:
+def parse_texts(
+    nlp: Language, texts: Iterable[str], batch_size: int, chunk_chars: int = MAX_CHUNK_CHARS
+) -> Iterator[Doc]:
     """One Doc per text, in order, with ``doc.text == text``; long texts parsed in chunks.
 
-    A text of at most MAX_CHUNK_CHARS is parsed whole. Pieces are parsed in batches of at most
+    A text of at most ``chunk_chars`` is parsed whole. Pieces are parsed in batches of at most
     ``batch_size`` pieces and PARSE_BATCH_CHARS characters (a batch holds at least one piece).
     """
     pending: list[tuple[int, str]] = []  # (text number, piece) waiting for the next batch
@@ -111,7 +113,7 @@ def parse_texts(nlp: Language, texts: Iterable[str], batch_size: int) -> Iterato
     done = 0  # texts yielded so far
     size = 0
     for number, text in enumerate(texts):
-        chunks = split_chunks(text)
+        chunks = split_chunks(text, chunk_chars)
         counts[number] = len(chunks)
         parts[number] = []
         for chunk in chunks:
