@@ -162,4 +162,6 @@ def _join(docs: list[Doc]) -> Doc:
         return docs[0]
     from spacy.tokens import Doc
 
-    return Doc.from_docs(docs, ensure_whitespace=False, exclude=("tensor", "user_data", "spans"))
+    unused = ("tensor", "user_data", "spans")  # the pieces' tensors are dropped already
+    # spaCy's type stub lacks the ``exclude`` keyword Doc.from_docs takes (spaCy >= 3.3).
+    return Doc.from_docs(docs, ensure_whitespace=False, exclude=unused)  # type: ignore[call-arg]
