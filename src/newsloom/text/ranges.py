@@ -21,17 +21,28 @@ def inside(start: int, end: int, spans: Iterable[tuple[int, int]]) -> bool:
 
 
 class RangeSet:
-    """Ranges ``[start, end)`` sorted once, so ``overlaps`` is the same test as ``inside`` in
-    O(log n): a long article has thousands of quotes and paragraphs to test against."""
+    """Ranges ``[start, end)`` sorted once, so that testing a span against all of them takes a
+    bisection, not a pass: a long article has thousands of quotes and paragraphs to test."""
 
     def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
-        ordered = sorted(spans)
-        self.starts = [s for s, _ in ordered]
+        self.ranges = sorted(spans)
+        self.starts = [s for s, _ in self.ranges]
+        self.longest = max((e - s for s, e in self.ranges), default=0)
         self.max_end: list[int] = []  # the largest end among the first i + 1 ranges
-        for _, e in ordered:
+        for _, e in self.ranges:
             self.max_end.append(max(e, self.max_end[-1]) if self.max_end else e)
 
     def overlaps(self, start: int, end: int) -> bool:
         """Whether ``[start, end)`` overlaps any of the ranges (``inside(start, end, ...)``)."""
         before = bisect.bisect_left(self.starts, end)  # ranges starting before ``end``
         return before > 0 and self.max_end[before - 1] > start
+
+    def covered(self, start: int, end: int) -> int:
+        """Characters of ``[start, end)`` under each range, summed over the ranges.
+
+        Only ranges starting before ``end`` and at most ``longest`` before ``start`` can
+        reach into it; the others add nothing.
+        """
+        lo = bisect.bisect_left(self.starts, start - self.longest)
+        hi = bisect.bisect_left(self.starts, end)
+        return sum(max(0, min(end, e) - max(start, s)) for s, e in self.ranges[lo:hi])
