@@ -24,10 +24,10 @@ class Settings(BaseModel):
     max_file_bytes: int = Field(
         20_000_000, description="Larger files are skipped with a reason (a real article is < 1 MB)."
     )
-    # What one article may cost: analysis memory and time grow with its length (about 4 s and
-    # 15 MB per 100,000 characters, docs/benchmarks.md "Long articles"). Ten times the longest
-    # real articles (long-form features and full court rulings stay under 200,000 characters);
-    # a POST body (2 MB) cannot exceed it.
+    # What one article may cost: analysis time and memory grow with its length (about 5 s and
+    # 10 MB per 100,000 characters over a ~0.5 GB base, docs/benchmarks.md "Long articles").
+    # Ten times the longest real articles (long-form features and full court rulings stay
+    # under 200,000 characters): about 2 minutes and 0.7 GB at most. A POST body (2 MB) fits.
     max_article_chars: int = Field(
         2_000_000,
         ge=1,
