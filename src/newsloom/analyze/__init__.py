@@ -66,9 +66,9 @@ def too_long(article: Article, settings: Settings) -> Skipped | None:
     return Skipped(
         origin=article.origin,
         reason=(
-            f"{article.origin}: article too long to analyse ({size:,} characters, over "
-            f"max_article_chars = {settings.max_article_chars:,}); to analyse it, raise "
-            "max_article_chars (NEWSLOOM_MAX_ARTICLE_CHARS, or the [newsloom] table of --config)"
+            f"article too long to analyse: {article.origin} has {size:,} characters, over "
+            f"max_article_chars = {settings.max_article_chars:,}; to analyse it, raise "
+            "max_article_chars (environment NEWSLOOM_MAX_ARTICLE_CHARS, or the --config file)"
         ),
         code=SkipCode.TOO_LONG,
     )
