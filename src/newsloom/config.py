@@ -47,6 +47,15 @@ class Settings(BaseModel):
     max_published_days_ahead: int = Field(
         2, ge=0, description="Publication dates more than this many days after today are dropped."
     )
+    # What one article may cost: analysis time and memory grow with its length (about 5 s and
+    # 10 MB per 100,000 characters over a ~0.5 GB base, docs/benchmarks.md "Long articles").
+    # Ten times the longest real articles (long-form features and full court rulings stay
+    # under 200,000 characters): about 2 minutes and 0.7 GB at most. A POST body (2 MB) fits.
+    max_article_chars: int = Field(
+        2_000_000,
+        ge=1,
+        description="Longer article texts are skipped with a reason (analysis time and memory).",
+    )
     stages: tuple[str, ...] = Field(
         (), description="Stages to run (names from analyze.stages); empty runs all."
     )

@@ -433,6 +433,7 @@ class SkipCode(StrEnum):
     BAD_HTML = "bad_html"  # the HTML parser failed on the file
     READER_FAILED = "reader_failed"  # an unexpected error in a reader (a bug to report)
     STAGE_FAILED = "stage_failed"  # an analysis stage failed on the article
+    TOO_LONG = "too_long"  # article text over max_article_chars (analysis would cost too much)
 
 
 class Skipped(Record):

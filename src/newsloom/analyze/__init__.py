@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..config import Settings
 from ..errors import StageError
 from ..models import Article, ArticleAnalysis, SkipCode, Skipped
-from ..nlp import load_nlp
+from ..nlp import load_nlp, parse_texts
 from ..pipeline import StageContext, StageSpec, build_pipeline, run_stages
 from .stages import STAGES
 
@@ -41,14 +41,37 @@ def analyze_articles(
 def _analyze_batch(
     nlp: Language, batch: list[Article], settings: Settings, specs: list[StageSpec]
 ) -> Iterator[ArticleAnalysis | Skipped]:
-    docs = nlp.pipe((a.text for a in batch), batch_size=settings.batch_size)
-    for article, doc in zip(batch, docs, strict=True):
+    """Results in input order: too-long articles skipped unparsed, the others analysed."""
+    parsed = [a for a in batch if too_long(a, settings) is None]
+    docs = parse_texts(nlp, (a.text for a in parsed), settings.batch_size)
+    for article in batch:
+        skipped = too_long(article, settings)
+        if skipped is not None:
+            yield skipped
+            continue
+        doc = next(docs)
         analysis = ArticleAnalysis(article=article)
         ctx = StageContext(article=article, doc=doc, settings=settings, analysis=analysis)
         try:
             yield run_stages(specs, ctx)
         except StageError as exc:
             yield Skipped(origin=article.origin, reason=str(exc), code=SkipCode.STAGE_FAILED)
+
+
+def too_long(article: Article, settings: Settings) -> Skipped | None:
+    """A skip for an article over ``settings.max_article_chars``, else None."""
+    size = len(article.text)
+    if size <= settings.max_article_chars:
+        return None
+    return Skipped(
+        origin=article.origin,
+        reason=(
+            f"article too long to analyse: {article.origin} has {size:,} characters, over "
+            f"max_article_chars = {settings.max_article_chars:,}; to analyse it, raise "
+            "max_article_chars (environment NEWSLOOM_MAX_ARTICLE_CHARS, or the --config file)"
+        ),
+        code=SkipCode.TOO_LONG,
+    )
 
 
 def analyze_text(

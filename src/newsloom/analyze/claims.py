@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..models import Claim, Entity, Paragraph
 from ..spans import body_ranges
-from ..text.ranges import inside
+from ..text.ranges import RangeSet, inside
 from .quantities import Quantity, find_quantities
 
 if TYPE_CHECKING:
@@ -44,10 +44,11 @@ def extract_claims(
     text = doc.text if text is None else text
     people = _person_mentions(entities)
     seen: set[tuple[int, int]] = set()
+    excluded_set = RangeSet(excluded)
     for pstart, pend in body_ranges(paragraphs, len(text)):
         for q in find_quantities(text[pstart:pend]):
             start, end = q.start + pstart, q.end + pstart
-            if inside(start, end, excluded):
+            if excluded_set.overlaps(start, end):
                 continue
             claim = _claim(doc, text, q, start, end, people)
             if claim is not None and (start, end) not in seen:

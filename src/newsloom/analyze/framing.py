@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..models import Framing, Hedge
-from ..text.ranges import inside
+from ..text.ranges import RangeSet
 from .reporting import token_coverage
 
 if TYPE_CHECKING:
@@ -70,6 +70,7 @@ def measure_framing(
     boosters: list[Hedge] = []
     words = sentences = hedged = 0
     mask = _own_mask(doc, own, excluded)
+    excluded_set = RangeSet(excluded)
     text = doc.text if text is None else text
     for sent in doc.sents:
         tokens = [t for t in sent if mask[t.i]]
@@ -79,7 +80,7 @@ def measure_framing(
         words += own_words
         sentences += 1
         found = [h for t in tokens if (h := _hedge(t, text)) is not None]
-        found = [h for h in _dedupe(found) if not inside(h.start, h.end, excluded)]
+        found = [h for h in _dedupe(found) if not excluded_set.overlaps(h.start, h.end)]
         hedges.extend(found)
         hedged += bool(found)
         boosters.extend(b for t in tokens if (b := _booster(t, text)) is not None)

@@ -18,14 +18,15 @@ place or nationality entity covers and that reads as a title ("The Daily Courier
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ..models import Entity, SourceCredit
-from ..text.ranges import inside
+from ..text.ranges import RangeSet
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Doc, Span, Token
 
 PUBLISH_VERBS = frozenset(
     {"report", "obtain", "release", "publish", "break", "reveal", "film", "share", "post", "air",
@@ -59,7 +60,9 @@ def find_credits(
     excluded: list[tuple[int, int]],
 ) -> list[SourceCredit]:
     entities = list(entities)
-    typed = _entity_types(entities)
+    typed = _TypedMentions(entities)
+    ent_at = {i: ent for ent in doc.ents for i in range(ent.start, ent.end)}
+    own_set, excluded_set = RangeSet(own), RangeSet(excluded)
     person_words = {
         w.lower()
         for e in entities
@@ -71,10 +74,10 @@ def find_credits(
     seen: set[tuple[int, int]] = set()
     for cue_tokens, cue, target in _candidates(doc):
         start, end = cue_tokens[0].idx, cue_tokens[-1].idx + len(cue_tokens[-1])
-        if not inside(start, end, own) or inside(start, end, excluded):
+        if not own_set.overlaps(start, end) or excluded_set.overlaps(start, end):
             continue
-        name = _organisation(target, typed, person_words)
-        if name is None or (name[0], name[1]) in seen or inside(name[0], name[1], excluded):
+        name = _organisation(target, typed, ent_at, person_words)
+        if name is None or (name[0], name[1]) in seen or excluded_set.overlaps(*name):
             continue
         seen.add((name[0], name[1]))
         sent = target.sent
@@ -149,24 +152,38 @@ def _objects(prep: Token) -> list[Token]:
     return objects
 
 
-def _entity_types(entities: list[Entity]) -> list[tuple[int, int, str]]:
-    return sorted((m.start, m.end, e.type) for e in entities for m in e.mentions)
+class _TypedMentions:
+    """The entities stage's mentions with their resolved types, sorted by offsets."""
+
+    def __init__(self, entities: list[Entity]) -> None:
+        self.typed = sorted((m.start, m.end, e.type) for e in entities for m in e.mentions)
+        self.starts = [start for start, _, _ in self.typed]
+        self.longest = max((end - start for start, end, _ in self.typed), default=0)
+
+    def at(self, pos: int) -> tuple[int, int, str] | None:
+        """The first mention, in sorted order, covering character ``pos``.
+
+        Only mentions starting within ``longest`` characters before ``pos`` can cover it, so
+        the search is a bisection plus a short scan, not a pass over the whole article.
+        """
+        lo = bisect.bisect_left(self.starts, pos - self.longest)
+        hi = bisect.bisect_right(self.starts, pos)
+        return next((m for m in self.typed[lo:hi] if pos < m[1]), None)
 
 
 def _organisation(
-    token: Token, typed: list[tuple[int, int, str]], person_words: set[str]
+    token: Token, typed: _TypedMentions, ent_at: dict[int, Span], person_words: set[str]
 ) -> tuple[int, int] | None:
     """``(start, end)`` of the organisation ``token`` names, or None when it names none."""
     doc = token.doc
-    pos = token.idx
-    for start, end, etype in typed:  # the entities stage's resolved types come first
-        if start <= pos < end:
-            if etype == "ORG":
-                return start, end
-            if etype in NOT_ORG_TYPES:
-                return None
-            break
-    ent = next((e for e in doc.ents if e.start <= token.i < e.end), None)
+    mention = typed.at(token.idx)  # the entities stage's resolved types come first
+    if mention is not None:
+        start, end, etype = mention
+        if etype == "ORG":
+            return start, end
+        if etype in NOT_ORG_TYPES:
+            return None
+    ent = ent_at.get(token.i)
     if ent is not None and ent.label_ in NOT_ORG_TYPES:
         return None
     if ent is not None and ent.label_ in ORG_TYPES:

@@ -146,6 +146,8 @@ def _pairs(items: list[Item]) -> list[tuple[float, int, int]]:
     seen: set[tuple[int, int]] = set()
     scored = []
     for members in index.values():
+        if len({items[i].article_id for i in members}) < 2:
+            continue  # no pair across articles (one long article has thousands of claims)
         for x, i in enumerate(members):
             for j in members[x + 1 :]:
                 if len(seen) >= MAX_PAIRS:

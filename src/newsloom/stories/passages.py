@@ -21,7 +21,7 @@ from rapidfuzz import fuzz
 
 from ..models import Article, ArticleAnalysis, CopiedPassage, PassageSpan, stable_id
 from ..spans import body_ranges, excluded_spans
-from ..text.ranges import inside, strip_span
+from ..text.ranges import RangeSet, inside, strip_span
 from ..text.unionfind import UnionFind
 from .outlets import outlet_key
 
@@ -62,7 +62,8 @@ def sentences_of(analysis: ArticleAnalysis) -> list[tuple[int, int]]:
     text = analysis.article.text
     body = body_ranges(analysis.paragraphs, len(text))
     if analysis.sentences:
-        return [(s, e) for s, e in analysis.sentences if inside(s, e, body)]
+        body_set = RangeSet(body)  # a long article has thousands of paragraphs
+        return [(s, e) for s, e in analysis.sentences if body_set.overlaps(s, e)]
     spans: list[tuple[int, int]] = []
     for start, end in body:
         cursor = start

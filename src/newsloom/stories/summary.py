@@ -21,6 +21,7 @@ from rapidfuzz import fuzz
 
 from ..models import ArticleAnalysis
 from ..spans import excluded_spans
+from ..text.ranges import RangeSet
 from ..text.words import fold, is_content, stem, words
 from .passages import sentences_of
 
@@ -71,13 +72,13 @@ def _candidates(analyses: Sequence[ArticleAnalysis]) -> list[tuple[int, int, int
     out = []
     for a_index, analysis in enumerate(analyses):
         text = analysis.article.text
-        quoted = excluded_spans(analysis.quotes, analysis.posts)
+        quoted = RangeSet(excluded_spans(analysis.quotes, analysis.posts))
         for position, (start, end) in enumerate(sentences_of(analysis)):
             start = _after_dateline(analysis, start, end)
             tokens = words(text[start:end])
             if not MIN_WORDS <= len(tokens) <= MAX_WORDS:
                 continue
-            covered = sum(max(0, min(end, e) - max(start, s)) for s, e in quoted)
+            covered = quoted.covered(start, end)
             if covered > MAX_QUOTED_SHARE * (end - start):
                 continue
             out.append((a_index, position, start, end, [stem(w) for w in tokens if is_content(w)]))

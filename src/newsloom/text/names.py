@@ -7,6 +7,7 @@ taken from any corpus.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 
@@ -660,7 +661,8 @@ def resolve_people(forms: Sequence[Sequence[str]], weak: Sequence[bool] = ()) ->
             cluster = len(full)
             full.append([])
             seen_at.append([])
-        full[cluster].append(core)
+        if core not in full[cluster]:  # each distinct name once: a long text repeats them
+            full[cluster].append(core)
         seen_at[cluster].append(i)
         out[i] = cluster
     singles: dict[str, int] = {}
@@ -688,8 +690,11 @@ def _pick_person(
         candidates = [c for c, names in enumerate(full) if any(test(n) for n in names)]
         if not candidates:
             continue
+        # seen_at lists are in text order: the last mention before ``at`` by bisection.
         before = [
-            (max(p for p in seen_at[c] if p < at), c) for c in candidates if seen_at[c][0] < at
+            (seen_at[c][bisect.bisect_left(seen_at[c], at) - 1], c)
+            for c in candidates
+            if seen_at[c][0] < at
         ]
         if before:
             return max(before)[1]
