@@ -1,6 +1,7 @@
 """Persistent storage of articles, analyses and stories, chosen by URL."""
 
 from .base import STORY_INDEX_KEY, IndexTransaction, Store
+from .connect import normalise_url
 from .records import (
     ArticleRow,
     ArticleText,
@@ -13,7 +14,7 @@ from .records import (
     StorySummary,
     as_dict,
 )
-from .sql import SqlStore, normalise_url, open_store
+from .sql import SqlStore, open_store
 
 __all__ = [
     "ArticleRow",

@@ -8,12 +8,10 @@ or a write, leaves through ``_failures`` as a ``StoreError`` saying what to chec
 from __future__ import annotations
 
 import json
-import sqlite3
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -26,16 +24,26 @@ from sqlalchemy import (
     insert,
     select,
     text,
-    update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..errors import AmbiguousIdError, StoreError
-from ..models import ArticleAnalysis, Story, stable_id
+from ..models import ArticleAnalysis, Story
 from . import pg_search
 from . import schema as t
 from .base import STORY_INDEX_KEY, IndexTransaction, Store
+from .connect import (
+    CHECK_SERVER,
+    CHECK_SQLITE,
+    SQLITE_BUSY_TIMEOUT_S,
+    WRITE_OPTION,
+    missing_sqlite_file,
+    normalise_url,
+    shown_url,
+    sqlite_begin,
+    sqlite_connect,
+)
 from .records import (
     ArticleRow,
     ArticleText,
@@ -47,6 +55,7 @@ from .records import (
     SpeakerRow,
     StorySummary,
 )
+from .redirects import follow_redirects, record_redirects, redirect_targets
 from .search import (
     MARK_CLOSE,
     MARK_OPEN,
@@ -56,81 +65,12 @@ from .search import (
     split_snippet,
 )
 
-
-def normalise_url(url: str) -> str:
-    """A bare file path (or `:memory:`) means SQLite; anything with `://` is used as is."""
-    if "://" in url:
-        return url
-    if url == ":memory:":
-        return "sqlite://"
-    return f"sqlite:///{Path(url).expanduser()}"
-
-
-def shown_url(url: str) -> str:
-    """The URL for messages: the password hidden."""
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        return url
-
-
-# What to check, by backend, when the database fails under a running store.
-CHECK_SQLITE = "check that the database file still exists, is readable and is not corrupted"
-CHECK_SERVER = "check that the database server is up and the database still exists"
-
-
-# How long an SQLite write waits for another process's write transaction before failing with
-# "database is locked": an index update of a large batch holds the write lock for seconds.
-SQLITE_BUSY_TIMEOUT_S = 60.0
-# Pause between tries to switch a new SQLite file to WAL: the other opener needs milliseconds.
-WAL_RETRY_S = 0.01
-# FULL: a committed write (a stored article, an acknowledged POST) survives a power loss. In
-# WAL mode that is one fsync of the log per commit, small next to analysing one article;
-# NORMAL could lose the last commits on power loss (never on a crash of the process).
-SQLITE_SYNCHRONOUS = "FULL"
 # PostgreSQL transaction-level advisory locks (fixed numbers, "nl" + a serial): one for
 # creating the schema, one for story index updates (``index_transaction``).
 SCHEMA_LOCK_KEY = 0x6E6C_0001
 INDEX_LOCK_KEY = 0x6E6C_0002
-# The execution option marking a connection's transaction as a write (SQLite: IMMEDIATE).
-WRITE_OPTION = "newsloom_write"
 # The meta row counting saved story index updates (see ``IndexTransaction.generation``).
 GENERATION_KEY = "story_index_generation"
-
-
-def _sqlite_connect(dbapi_conn: Any, _record: Any) -> None:
-    # The driver's implicit BEGIN is off: ``_sqlite_begin`` starts every transaction.
-    dbapi_conn.isolation_level = None
-    cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA foreign_keys=ON")
-    _enable_wal(cur)
-    cur.execute(f"PRAGMA synchronous={SQLITE_SYNCHRONOUS}")
-    cur.close()
-
-
-def _enable_wal(cur: sqlite3.Cursor) -> None:
-    """Switch to WAL; a new database is switched once, by whichever opener gets there first.
-
-    The switch needs the file to itself for a moment, and SQLite answers "database is locked"
-    at once (the busy timeout does not cover it) to another process opening the same new file
-    at that instant: wait and retry for as long as the busy timeout allows.
-    """
-    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT_S
-    while True:
-        try:
-            cur.execute("PRAGMA journal_mode=WAL")
-            return
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() > deadline:
-                raise
-            time.sleep(WAL_RETRY_S)
-
-
-def _sqlite_begin(conn: Connection) -> None:
-    """A write transaction takes SQLite's write lock when it begins (BEGIN IMMEDIATE), so two
-    processes queue on the busy timeout instead of failing when a reader turns writer."""
-    write = conn.get_execution_options().get(WRITE_OPTION, False)
-    conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
 def _meta(conn: Connection, key: str) -> str | None:
@@ -185,8 +125,8 @@ class SqlStore:
             connect_args = {"timeout": SQLITE_BUSY_TIMEOUT_S} if sqlite else {}
             self.engine: Engine = create_engine(self.url, connect_args=connect_args)
             if sqlite:
-                event.listen(self.engine, "connect", _sqlite_connect)
-                event.listen(self.engine, "begin", _sqlite_begin)
+                event.listen(self.engine, "connect", sqlite_connect)
+                event.listen(self.engine, "begin", sqlite_begin)
             self.fts = sqlite
             self._create_schema()
         except SQLAlchemyError as exc:
@@ -738,12 +678,12 @@ class SqlStore:
             )
         }
         live = {s.id for s in stories}
-        redirects = _redirect_targets(conn, old - live, stories)
+        redirects = redirect_targets(conn, old - live, stories)
         old |= live
         if old:
             conn.execute(delete(t.story_articles).where(t.story_articles.c.story_id.in_(old)))
             conn.execute(delete(t.stories).where(t.stories.c.id.in_(old)))
-        _record_redirects(conn, redirects, live)
+        record_redirects(conn, redirects, live)
         for s in stories:
             conn.execute(
                 insert(t.stories).values(
@@ -787,14 +727,14 @@ class SqlStore:
                     f"story id prefix {story_id!r} is ambiguous (it starts several old story "
                     "ids); give more characters"
                 )
-            return _follow_redirects(conn, ids[0]) if ids else None
+            return follow_redirects(conn, ids[0]) if ids else None
 
     def story_redirects(self) -> dict[str, str]:
         """Every redirected story id -> the id of the stored story it became."""
         r = t.story_redirects.c
         with self._read() as conn:
             old_ids = [old for (old,) in conn.execute(select(r.old_id).order_by(r.old_id))]
-            found = {old: _follow_redirects(conn, old) for old in old_ids}
+            found = {old: follow_redirects(conn, old) for old in old_ids}
         return {old: new for old, new in found.items() if new is not None}
 
     def resolve_article_id(self, id_or_prefix: str) -> str | None:
@@ -836,59 +776,6 @@ def _pg_snippet(row: Any) -> tuple[str, list[tuple[int, int]]]:
     return snippet, highlights
 
 
-# Redirect hops followed at most: redirects are kept one hop long when written, so more than
-# one hop only happens while a split story waits for its rebuild; this bounds a cycle.
-MAX_REDIRECT_HOPS = 16
-
-
-def _redirect_targets(conn: Connection, gone: set[str], stories: Sequence[Story]) -> dict[str, str]:
-    """For each stored story id about to disappear: the id among ``stories`` it became.
-
-    A story id is the hash of its founding article (``stories.story_id``), so the old id goes
-    to the story now holding that article: a story merged away goes to the one that absorbed
-    it. When the founder is in none of ``stories`` the old story was split and its founding
-    half is rebuilt under the old id in a later transaction: no redirect.
-    """
-    if not gone:
-        return {}
-    story_of = {aid: s.id for s in stories for aid in s.article_ids}
-    sa = t.story_articles.c
-    query = select(sa.story_id, sa.article_id).where(sa.story_id.in_(gone))
-    out = {}
-    for sid, aid in conn.execute(query):
-        if aid in story_of and stable_id("story", aid) == sid:
-            out[sid] = story_of[aid]
-    return out
-
-
-def _record_redirects(conn: Connection, redirects: dict[str, str], live: set[str]) -> None:
-    """Store ``old -> new`` redirects, re-point redirects to an old id at its new one (one hop),
-    and drop the redirects of ids that name a stored story again (``live``)."""
-    r = t.story_redirects.c
-    if live:
-        conn.execute(delete(t.story_redirects).where(r.old_id.in_(live)))
-    for old, new in redirects.items():
-        conn.execute(update(t.story_redirects).where(r.new_id == old).values(new_id=new))
-        conn.execute(delete(t.story_redirects).where(r.old_id == old))
-        conn.execute(insert(t.story_redirects).values(old_id=old, new_id=new))
-
-
-def _follow_redirects(conn: Connection, old_id: str) -> str | None:
-    """The stored story ``old_id`` leads to through the redirects, or None."""
-    r, s = t.story_redirects.c, t.stories.c
-    seen = {old_id}
-    current = old_id
-    for _ in range(MAX_REDIRECT_HOPS):
-        row = conn.execute(select(r.new_id).where(r.old_id == current)).first()
-        if row is None or row[0] in seen:
-            return None
-        current = row[0]
-        if conn.execute(select(s.id).where(s.id == current)).first():
-            return current
-        seen.add(current)
-    return None
-
-
 # Ids an id prefix is looked up against: two are enough to know it is ambiguous.
 PREFIX_ROWS = 2
 
@@ -903,20 +790,6 @@ def _ids_by_id_or_prefix(conn: Connection, column: Any, value: str) -> list[str]
     return [row[0] for row in conn.execute(query)]
 
 
-def _missing_sqlite_file(url: str) -> str | None:
-    """The file of a SQLite URL when it does not exist (None for other URLs or in memory)."""
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        return None
-    database = parsed.database or ""
-    if parsed.get_backend_name() != "sqlite" or database in ("", ":memory:"):
-        return None
-    if database.startswith("file:"):  # a URI filename: leave it to SQLite
-        return None
-    return None if Path(database).exists() else database
-
-
 def open_store(url: str, create: bool = True) -> Store:
     """The store at ``url``: a file path or ``:memory:`` (SQLite), or an SQLAlchemy URL.
 
@@ -924,7 +797,7 @@ def open_store(url: str, create: bool = True) -> Store:
     not become a new empty store); a PostgreSQL database that does not exist fails anyway.
     """
     if not create:
-        missing = _missing_sqlite_file(normalise_url(url))
+        missing = missing_sqlite_file(normalise_url(url))
         if missing is not None:
             raise StoreError(
                 f"no store at {missing}: the file does not exist. Check the --db path, "
