@@ -707,13 +707,8 @@ class SqlStore:
         """The story with this id, or with this unique id prefix (what a user types)."""
         c = t.stories.c
         with self._read() as conn:
-            ids = _ids_by_id_or_prefix(conn, c.id, story_id)
-            if len(ids) > 1:
-                raise AmbiguousIdError(
-                    f"story id prefix {story_id!r} is ambiguous (it starts several story ids); "
-                    "give more characters"
-                )
-            row = conn.execute(select(c.data).where(c.id == ids[0])).first() if ids else None
+            found = _unique_id(conn, c.id, story_id, "story", "story ids")
+            row = conn.execute(select(c.data).where(c.id == found)).first() if found else None
         return Story.model_validate_json(row[0]) if row else None
 
     def story_redirect(self, story_id: str) -> str | None:
@@ -721,13 +716,8 @@ class SqlStore:
         one) became; None when it is no redirected id. AmbiguousIdError if several match."""
         r = t.story_redirects.c
         with self._read() as conn:
-            ids = _ids_by_id_or_prefix(conn, r.old_id, story_id)
-            if len(ids) > 1:
-                raise AmbiguousIdError(
-                    f"story id prefix {story_id!r} is ambiguous (it starts several old story "
-                    "ids); give more characters"
-                )
-            return follow_redirects(conn, ids[0]) if ids else None
+            old = _unique_id(conn, r.old_id, story_id, "story", "old story ids")
+            return follow_redirects(conn, old) if old else None
 
     def story_redirects(self) -> dict[str, str]:
         """Every redirected story id -> the id of the stored story it became."""
@@ -740,13 +730,7 @@ class SqlStore:
     def resolve_article_id(self, id_or_prefix: str) -> str | None:
         """The full id of the article with this id or unique id prefix, or None."""
         with self._read() as conn:
-            ids = _ids_by_id_or_prefix(conn, t.articles.c.id, id_or_prefix)
-        if len(ids) > 1:
-            raise AmbiguousIdError(
-                f"article id prefix {id_or_prefix!r} is ambiguous (it starts several article "
-                "ids); give more characters"
-            )
-        return ids[0] if ids else None
+            return _unique_id(conn, t.articles.c.id, id_or_prefix, "article", "article ids")
 
     def story_of(self, article_id: str) -> str | None:
         query = select(t.story_articles.c.story_id).where(
@@ -788,6 +772,19 @@ def _ids_by_id_or_prefix(conn: Connection, column: Any, value: str) -> list[str]
     escaped = value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     query = select(column).where(column.like(f"{escaped}%", escape="\\")).limit(PREFIX_ROWS)
     return [row[0] for row in conn.execute(query)]
+
+
+def _unique_id(conn: Connection, column: Any, value: str, kind: str, several: str) -> str | None:
+    """The one id in ``column`` that ``value`` is or starts; None when none does.
+
+    AmbiguousIdError (the caller's mistake, not the store's) when it starts several."""
+    ids = _ids_by_id_or_prefix(conn, column, value)
+    if len(ids) > 1:
+        raise AmbiguousIdError(
+            f"{kind} id prefix {value!r} is ambiguous (it starts several {several}); "
+            "give more characters"
+        )
+    return ids[0] if ids else None
 
 
 def open_store(url: str, create: bool = True) -> Store:
