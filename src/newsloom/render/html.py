@@ -80,7 +80,7 @@ def article_href(article_id: str, start: int | None = None, end: int | None = No
 
 def outlet_name(article: Article) -> str:
     """The outlet as the story's own reports name it (``stories.outlets``)."""
-    return text_outlets.outlet_name(article.source, article.id)
+    return text_outlets.outlet_name(article.source, article.url, article.origin)
 
 
 # -- word-level differences -------------------------------------------------------------------
@@ -351,7 +351,9 @@ class Citer:
     links: StoryLinks
 
     def outlet(self, aid: str) -> str:
-        return outlet_name(self.arts[aid]) if aid in self.arts else aid
+        if aid in self.arts:
+            return outlet_name(self.arts[aid])
+        return text_outlets.outlet_name(None)  # a name even for an article not loaded
 
     def _date(self, aid: str) -> str:
         return self.arts[aid].published or "" if aid in self.arts else ""
