@@ -234,3 +234,75 @@ def test_report_pages_respect_the_umask(tmp_path, umask, memory_store):
     pages = sorted((tmp_path / "site").rglob("*.*"))
     assert any(p.name.startswith("story-") for p in pages)
     assert {p.name: _mode(p) for p in pages} == {p.name: 0o666 & ~mask for p in pages}
+
+
+# -- readable variants: marks only between near-identical wordings ---------------------------
+
+FULL = "We will rebuild this city together, stronger than before, whatever it takes"
+CUT = "We will rebuild this city together, stronger"  # a truncation
+SWAPPED = FULL.replace("city", "town")  # one word changed
+REWORDED = "Together we will build the city again, stronger than ever"  # a paraphrase
+
+
+def _wording_figures(page: str) -> dict[str, str]:
+    """Each wording's figure on a story page, keyed by the wording's plain text."""
+    import html
+    import re
+
+    figures = re.findall(r'<figure class="wording">(.*?)</figure>', page, re.S)
+    plain = {}
+    for figure in figures:
+        quote = re.search(r"<blockquote[^>]*>(.*?)</blockquote>", figure, re.S)
+        assert quote is not None
+        shown = re.sub(r"<del>.*?</del>", "", quote.group(1), flags=re.S)
+        plain[html.unescape(re.sub(r"<[^>]+>", "", shown))] = figure
+    return plain
+
+
+def test_a_paraphrase_is_shown_as_written_while_a_truncation_is_marked():
+    from newsloom.render.html import Pages
+    from newsloom.stories import consolidate
+    from tests.stories.builders import analysis
+
+    said = [("a1", FULL), ("a2", FULL), ("a3", CUT), ("a4", REWORDED), ("a5", SWAPPED)]
+    analyses = [
+        analysis(aid, f'"{text}," Jane Roe said.', source=f"Outlet {aid}", quotes=[(text, "Roe")])
+        for aid, text in said
+    ]
+    story = consolidate(analyses)
+    (quote,) = story.quotes
+    variants = {m.text: m.variant for m in quote.mentions}
+    assert variants == {
+        FULL: "identical",
+        CUT: "truncated",
+        REWORDED: "paraphrased",
+        SWAPPED: "paraphrased",
+    }
+    figures = _wording_figures(Pages().story(story, {a.article.id: a for a in analyses}))
+    assert set(figures) == {FULL, CUT, REWORDED, SWAPPED}
+    assert "<del>" in figures[CUT] and ">truncated<" in figures[CUT]
+    assert "<del>city</del><ins>town</ins>" in figures[SWAPPED]  # a word change is marked
+    reworded = figures[REWORDED]
+    assert "<del>" not in reworded and "<ins>" not in reworded  # shown as written
+    assert f">{REWORDED}</blockquote>" in reworded and ">paraphrased<" in reworded
+    assert "<del>" not in figures[FULL] and "<ins>" not in figures[FULL]
+
+
+@pytest.mark.parametrize(
+    ("other", "variants", "indirect", "near"),
+    [
+        (CUT, {"truncated"}, False, True),
+        (FULL + " and more", {"extended"}, False, True),
+        (FULL.replace("city", "c**y"), {"censored"}, False, True),
+        (SWAPPED, {"paraphrased"}, False, True),
+        (REWORDED, {"paraphrased"}, False, False),
+        (CUT, {"merged"}, False, False),
+        (CUT, {"truncated"}, True, False),  # an indirect report is never marked
+        (SWAPPED, set(), False, True),  # unlabelled: by word similarity
+        (REWORDED, set(), False, False),
+    ],
+)
+def test_near_wording(other, variants, indirect, near):
+    from newsloom.render.html import near_wording
+
+    assert near_wording(FULL, other, variants, indirect) is near

@@ -45,6 +45,7 @@ CHART_WIDTH, CHART_HEIGHT, CHART_AXIS = 320, 80, 16
 PASSAGE_PREVIEW = 280
 
 TOKEN = re.compile(r"\w+|[^\w\s]|\s+")
+WORD = re.compile(r"\w+")
 
 
 def environment() -> Environment:
@@ -80,10 +81,39 @@ def article_href(article_id: str, start: int | None = None, end: int | None = No
 
 def outlet_name(article: Article) -> str:
     """The outlet as the story's own reports name it (``stories.outlets``)."""
-    return text_outlets.outlet_name(article.source, article.id)
+    return text_outlets.outlet_name(article.source, article.url, article.origin)
 
 
 # -- word-level differences -------------------------------------------------------------------
+
+# Variants that differ from the canonical wording only by words cut, added, masked or filled in
+# (stories/quotes.py ``classify``): marking those words reads well.
+NEAR_VARIANTS = frozenset({"identical", "truncated", "extended", "censored", "filler"})
+# A rewording ("paraphrased") whose words match the canonical wording at least this much is a
+# word change (one word of ten swapped scores 0.9, two 0.8); below it the marks cover most of
+# the quote and the two wordings read better side by side without them.
+WORD_CHANGE_RATIO = 0.8
+
+
+def near_wording(base: str, other: str, variants: Iterable[str], indirect: bool) -> bool:
+    """Whether ``other`` is near enough to ``base`` for a word-level diff to read well.
+
+    Truncation, extension, censoring and fillers are; a paraphrase (or an unlabelled wording)
+    only when it is a word change (``WORD_CHANGE_RATIO``); a merged quote or an indirect report
+    never is.
+    """
+    labels = set(variants)
+    if indirect or "merged" in labels:
+        return False
+    if labels and labels <= NEAR_VARIANTS:
+        return True
+    return word_similarity(base, other) >= WORD_CHANGE_RATIO
+
+
+def word_similarity(base: str, other: str) -> float:
+    """difflib's ratio on the two wordings' case-folded words (punctuation and spacing aside)."""
+    a, b = WORD.findall(base.casefold()), WORD.findall(other.casefold())
+    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
 
 
 def word_diff(base: str, other: str) -> list[tuple[str, str]]:
@@ -351,7 +381,9 @@ class Citer:
     links: StoryLinks
 
     def outlet(self, aid: str) -> str:
-        return outlet_name(self.arts[aid]) if aid in self.arts else aid
+        if aid in self.arts:
+            return outlet_name(self.arts[aid])
+        return text_outlets.outlet_name(None)  # a name even for an article not loaded
 
     def _date(self, aid: str) -> str:
         return self.arts[aid].published or "" if aid in self.arts else ""
@@ -390,20 +422,30 @@ def summary_section(story: Story, c: Citer) -> list[dict[str, Any]]:
 
 
 def _quote_row(q: Quote, c: Citer) -> dict[str, Any]:
-    """One quote with each distinct wording, its citations and its diff to the canonical text."""
+    """One quote with each distinct wording, its citations and its variant label.
+
+    A wording near the canonical text (``near_wording``) carries its word-level diff; the
+    others (paraphrases, merged quotes, indirect reports) are shown as written, side by side.
+    """
     wordings: dict[str, list[dict[str, str]]] = {}
     variants: dict[str, set[str]] = defaultdict(set)
+    indirect: set[str] = set()
     for m in q.mentions:
         label = f"quote: {m.speaker or q.speaker or 'unattributed'}"
         wordings.setdefault(m.text, []).append(c.cite(m.article_id, m.start, m.end, "quote", label))
         if m.variant:
             variants[m.text].add(m.variant)
+        if m.kind == "indirect":
+            indirect.add(m.text)
     shown = [
         {
             "text": text,
             "cites": cites,
             "variant": ", ".join(sorted(variants[text])) or None,
-            "diff": word_diff(q.text, text) if text != q.text and len(wordings) > 1 else None,
+            "indirect": text in indirect,
+            "diff": _wording_diff(q.text, text, variants[text], text in indirect)
+            if len(wordings) > 1
+            else None,
         }
         for text, cites in wordings.items()
     ]
@@ -415,6 +457,14 @@ def _quote_row(q: Quote, c: Citer) -> dict[str, Any]:
         "kind": q.mentions[0].kind if q.mentions else "direct",
         "outlets": len({m.article_id for m in q.mentions}),
     }
+
+
+def _wording_diff(
+    base: str, text: str, variants: set[str], indirect: bool
+) -> list[tuple[str, str]] | None:
+    if text == base or not near_wording(base, text, variants, indirect):
+        return None
+    return word_diff(base, text)
 
 
 def quotes_section(story: Story, c: Citer) -> list[tuple[str, list[dict[str, Any]]]]:

@@ -1,11 +1,11 @@
 """What each outlet alone reported in a story, and how hedged its own reporting is.
 
-An outlet is an article's ``source`` (articles with no known source each stand alone). A quote
-mention is the outlet's alone when its merged quote (``quotes.group_quotes``: truncations,
-dropped words, censoring and rewordings are one quote) holds no other outlet; a fact when its
-fact group (``conflicts.group_claims``) holds no other outlet; a post when its merged post
-(``posts.merge_posts``) is embedded by no other outlet. With a single outlet nothing is
-"alone", so only framing is given.
+An outlet is an article's ``source``, else its URL's domain (articles with neither each stand
+alone, named by their file: ``text.outlets``). A quote mention is the outlet's alone when its
+merged quote (``quotes.group_quotes``: truncations, dropped words, censoring and rewordings are
+one quote) holds no other outlet; a fact when its fact group (``conflicts.group_claims``) holds
+no other outlet; a post when its merged post (``posts.merge_posts``) is embedded by no other
+outlet. With a single outlet nothing is "alone", so only framing is given.
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ from .quotes import group_quotes
 
 def outlet_key(article: Article) -> str:
     """Articles from one outlet share this key: 'The Daily Courier' = 'daily courier'."""
-    return text_outlets.outlet_key(article.source, article.id)
+    return text_outlets.outlet_key(article.source, article.id, article.url)
 
 
 def outlet_name(article: Article) -> str:
-    """The outlet as shown on story pages and in reports."""
-    return text_outlets.outlet_name(article.source, article.id)
+    """The outlet as shown on story pages and in reports: a name, never an id."""
+    return text_outlets.outlet_name(article.source, article.url, article.origin)
 
 
 def outlet_names(analyses: Sequence[ArticleAnalysis]) -> dict[str, str]:
