@@ -71,10 +71,18 @@ def print_story(console: Console, story: Story) -> None:
         for ev in story.timeline:
             table.add_row(Text(ev.date), Text(ev.text))
         console.print(table)
+    # An outlet is a name, never an id: the story's outlet reports name every article's outlet.
+    outlet_names = {aid: o.outlet for o in story.outlets for aid in o.article_ids}
+
+    def outlet_of(article_id: str) -> str:
+        return outlet_names.get(article_id, "unknown outlet")
+
     if story.copied_passages:
         rows = []
         for passage in story.copied_passages:
-            outlets = ", ".join(sorted({s.source or s.article_id[:8] for s in passage.spans}))
+            outlets = ", ".join(
+                sorted({s.source or outlet_of(s.article_id) for s in passage.spans})
+            )
             rows.append(
                 (passage.spans[0].text, outlets, passage.earliest_source or passage.earliest_reason)
             )
@@ -82,7 +90,9 @@ def print_story(console: Console, story: Story) -> None:
     if story.facts:
         rows = []
         for f in story.facts:
-            said = "; ".join(f"{s.source or s.article_id[:8]}: {s.text}" for s in f.statements)
+            said = "; ".join(
+                f"{s.source or outlet_of(s.article_id)}: {s.text}" for s in f.statements
+            )
             rows.append((f.subject or f.kind, f.status, said))
         _print_table(console, "facts stated differently", ("about", "status", "statements"), rows)
     if story.credited_sources:
