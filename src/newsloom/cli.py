@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from types import TracebackType
 from typing import Annotated, Any, TextIO
@@ -112,7 +112,7 @@ SchedulerOpt = Annotated[
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 
-class ListFormat(str, Enum):
+class ListFormat(StrEnum):
     """What the list commands print: a table for people, or a file format (render/tables.py)."""
 
     table = "table"
@@ -358,11 +358,11 @@ def articles(
     limit: int = 0,
 ) -> None:
     """List stored articles."""
-    fmt = _list_format(fmt, as_json)
+    chosen = _list_format(fmt, as_json)
     with _read_store(db, config) as store:
         rows = [as_dict(a) for a in store.articles(limit or None)]
     shown = ["id", "source", "published", "title", "origin"]
-    _print_rows(rows, shown, _keys(ArticleRow), "articles", fmt)
+    _print_rows(rows, shown, _keys(ArticleRow), "articles", chosen)
 
 
 @app.command()
@@ -370,11 +370,11 @@ def people(
     db: DbOpt = None, config: ConfigOpt = None, as_json: JsonFlag = False, fmt: FormatOpt = TABLE
 ) -> None:
     """List people found in stored articles, with ages and roles."""
-    fmt = _list_format(fmt, as_json)
+    chosen = _list_format(fmt, as_json)
     with _read_store(db, config) as store:
         rows = [{**as_dict(p), "articles": len(p.article_ids)} for p in store.people()]
     shown = ["name", "ages", "roles", "articles"]
-    _print_rows(rows, shown, _keys(PersonRow, "articles"), "people", fmt)
+    _print_rows(rows, shown, _keys(PersonRow, "articles"), "people", chosen)
 
 
 @app.command()
@@ -382,11 +382,11 @@ def posts(
     db: DbOpt = None, config: ConfigOpt = None, as_json: JsonFlag = False, fmt: FormatOpt = TABLE
 ) -> None:
     """List embedded social posts found in stored articles."""
-    fmt = _list_format(fmt, as_json)
+    chosen = _list_format(fmt, as_json)
     with _read_store(db, config) as store:
         rows = [{**as_dict(p), "articles": len(p.article_ids)} for p in store.posts()]
     shown = ["handle", "author", "date", "text", "articles"]
-    _print_rows(rows, shown, _keys(PostRow, "articles"), "posts", fmt)
+    _print_rows(rows, shown, _keys(PostRow, "articles"), "posts", chosen)
 
 
 # The keys of a `newsloom stories` row (a story's counts, not its analysis).
@@ -398,7 +398,7 @@ def stories(
     db: DbOpt = None, config: ConfigOpt = None, as_json: JsonFlag = False, fmt: FormatOpt = TABLE
 ) -> None:
     """List stories in the store."""
-    fmt = _list_format(fmt, as_json)
+    chosen = _list_format(fmt, as_json)
     with _read_store(db, config) as store:
         rows = [
             {
@@ -410,17 +410,17 @@ def stories(
             }
             for s in store.stories()
         ]
-    _print_rows(rows, STORY_KEYS, STORY_KEYS, "stories", fmt)
+    _print_rows(rows, STORY_KEYS, STORY_KEYS, "stories", chosen)
 
 
-class ExportFormat(str, Enum):
+class ExportFormat(StrEnum):
     """The formats `newsloom export` writes (a table is for people, not files)."""
 
     csv = "csv"
     jsonl = "jsonl"
 
 
-class ExportWhat(str, Enum):
+class ExportWhat(StrEnum):
     """The rows `newsloom export` writes: the keys of ``api.EXPORT_RECORDS``."""
 
     quotes = "quotes"
