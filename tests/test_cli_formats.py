@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import importlib.util
 import io
 import json
 
@@ -185,3 +186,38 @@ def test_export_needs_an_existing_store(tmp_path):
     result = run("export", "--db", str(missing), "--what", "quotes")
     assert result.exit_code == 1
     assert "nope.db" in result.output
+
+
+# -- Parquet, with the optional `parquet` extra (pyarrow) --------------------------------------
+
+HAS_PYARROW = importlib.util.find_spec("pyarrow") is not None
+
+
+@pytest.mark.skipif(HAS_PYARROW, reason="pyarrow is installed: the message cannot show")
+def test_parquet_without_pyarrow_names_the_extra_and_makes_no_file(db, tmp_path):
+    out = tmp_path / "quotes.parquet"
+    result = run("export", "--db", db, "--what", "quotes", "--format", "parquet", "--out", str(out))
+    assert result.exit_code == 1
+    assert "newsloom[parquet]" in result.output and "--format csv" in result.output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("what", list(api.EXPORT_RECORDS))
+def test_parquet_reads_back_to_the_stored_records(db, what, tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    out = tmp_path / f"{what}.parquet"
+    result = run("export", "--db", db, "--what", what, "--format", "parquet", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    table = pq.read_table(out)
+    assert table.column_names == api.export_columns(what)
+    assert table.to_pylist() == stored_records(db, what)
+
+
+def test_parquet_to_standard_output(db):
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    result = run("export", "--db", db, "--what", "posts", "--format", "parquet")
+    assert result.exit_code == 0, result.output
+    table = pq.read_table(pa.BufferReader(result.stdout_bytes))
+    assert table.to_pylist() == stored_records(db, "posts")

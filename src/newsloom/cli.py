@@ -418,6 +418,7 @@ class ExportFormat(StrEnum):
 
     csv = "csv"
     jsonl = "jsonl"
+    parquet = "parquet"  # needs pyarrow (the `parquet` extra)
 
 
 class ExportWhat(StrEnum):
@@ -436,9 +437,10 @@ def export(
         ExportWhat,
         typer.Option("--what", help="Which rows: quotes, posts, people, stories or articles."),
     ],
-    fmt: Annotated[ExportFormat, typer.Option("--format", help="csv or jsonl.")] = (
-        ExportFormat.csv
-    ),
+    fmt: Annotated[
+        ExportFormat,
+        typer.Option("--format", help="csv, jsonl or parquet (needs the parquet extra)."),
+    ] = (ExportFormat.csv),
     out: Annotated[
         Path | None,
         typer.Option("--out", help="File to write (standard output when absent or -)."),
@@ -447,16 +449,37 @@ def export(
     config: ConfigOpt = None,
 ) -> None:
     """Export every stored row of one kind as CSV or JSON Lines, for analysts."""
+    to_stdout = out is None or out == STDOUT
+    if fmt is ExportFormat.parquet:
+        _export_parquet(what.value, None if to_stdout else out, db, config)
+        return
     columns = api.export_columns(what.value)
     with _read_store(db, config) as store:
         rows = api.export_rows(store, what.value)
-        if out is None or out == STDOUT:
+        if to_stdout or out is None:
             _write_export(rows, columns, fmt.value, sys.stdout)
             return
         # newline="": the csv module writes its own RFC 4180 line ends.
         with out.open("w", encoding="utf-8", newline="") as handle:
             _write_export(rows, columns, fmt.value, handle)
     _err().print(Text(f"{what.value}: {out}"))
+
+
+def _export_parquet(what: str, out: Path | None, db: str | None, config: Path | None) -> None:
+    """Every row of ``what`` as Parquet to ``out`` (standard output when None)."""
+    from .render.parquet import pyarrow_module, write_parquet
+
+    pyarrow_module()  # without pyarrow, say so before any file is made
+    record = api.EXPORT_RECORDS[what]
+    with _read_store(db, config) as store:
+        rows = api.export_rows(store, what)
+        if out is None:
+            write_parquet(rows, record, sys.stdout.buffer)
+            sys.stdout.buffer.flush()
+            return
+        with out.open("wb") as handle:
+            write_parquet(rows, record, handle)
+    _err().print(Text(f"{what}: {out}"))
 
 
 def _write_export(rows: Iterable[dict[str, Any]], columns: list[str], fmt: str, to: TextIO) -> None:
