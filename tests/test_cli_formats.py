@@ -221,3 +221,18 @@ def test_parquet_to_standard_output(db):
     assert result.exit_code == 0, result.output
     table = pq.read_table(pa.BufferReader(result.stdout_bytes))
     assert table.to_pylist() == stored_records(db, "posts")
+
+
+@pytest.mark.postgres
+def test_export_from_postgresql_pages_through_every_quote(pg_url, tmp_path, monkeypatch):
+    monkeypatch.setattr(api, "EXPORT_PAGE", SMALL_PAGE)
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.txt").write_text(ARTICLE_A, encoding="utf-8")
+    (corpus / "b.txt").write_text(ARTICLE_B, encoding="utf-8")
+    assert run("ingest", str(corpus), "--db", pg_url, "--quiet").exit_code == 0
+    expected = stored_records(pg_url, "quotes")
+    assert len(expected) > SMALL_PAGE
+    result = run("export", "--db", pg_url, "--what", "quotes", "--format", "jsonl")
+    assert result.exit_code == 0, result.output
+    assert [json.loads(line) for line in result.stdout.splitlines()] == expected
