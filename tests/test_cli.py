@@ -364,6 +364,7 @@ def test_every_command_with_a_store_accepts_config():
         ["people"],
         ["posts"],
         ["articles"],
+        ["export", "--what", "quotes"],
         ["report", "--out", "site"],
         ["serve", "--port", "0"],
     ],

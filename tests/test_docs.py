@@ -21,7 +21,7 @@ def _commands(group, prefix=""):
 def test_every_command_has_help_and_a_readme_mention():
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     commands = dict(_commands(app))
-    assert {"analyze", "ingest", "articles", "people", "posts", "schema"} <= set(commands)
+    assert {"analyze", "ingest", "articles", "people", "posts", "schema", "export"} <= set(commands)
     for name, cmd in commands.items():
         assert (cmd.help or "").strip(), f"`newsloom {name}` has no help text"
         assert f"newsloom {name}" in readme, f"README.md does not mention `newsloom {name}`"

@@ -10,7 +10,7 @@ import os
 import signal
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -21,7 +21,17 @@ from .ingest.discover import discover
 from .models import Article, Corpus, Skipped, Story
 from .render.json import build_corpus, write_corpus
 from .store import STORY_INDEX_KEY as STORY_INDEX_KEY  # the meta row of the index state
-from .store import IndexTransaction, Store, open_store
+from .store import (
+    ArticleRow,
+    IndexTransaction,
+    PersonRow,
+    PostRow,
+    QuoteRow,
+    Store,
+    StorySummary,
+    as_dict,
+    open_store,
+)
 from .stories import StoryIndex, consolidate
 from .stories.features import Features, extract_features
 
@@ -314,6 +324,57 @@ def export(store: Store, article_ids: Sequence[str], skipped: Sequence[Skipped] 
         key=lambda a: (order.get(a.id, len(order)), a.id),
     )
     return build_corpus(articles, stories, skipped)
+
+
+# Rows read from the store per query while exporting a paged table (quotes, articles,
+# stories): memory stays flat however big the store, at one query per thousand rows.
+EXPORT_PAGE = 1000
+# What `newsloom export --what` takes, each with the record its rows are.
+EXPORT_RECORDS: dict[str, type] = {
+    "quotes": QuoteRow,
+    "posts": PostRow,
+    "people": PersonRow,
+    "stories": StorySummary,
+    "articles": ArticleRow,
+}
+
+
+def export_columns(what: str) -> list[str]:
+    """The keys of an ``export_rows(what)`` row, in record field order."""
+    return [f.name for f in fields(EXPORT_RECORDS[what])]
+
+
+def export_rows(store: Store, what: str) -> Iterator[dict[str, Any]]:
+    """Every stored row of one kind (``EXPORT_RECORDS``) as a dict in field order.
+
+    Quotes, articles and stories are read ``EXPORT_PAGE`` rows at a time; people and posts
+    come from the store as one list.
+    """
+    if what not in EXPORT_RECORDS:
+        known = ", ".join(EXPORT_RECORDS)
+        raise ValueError(f"cannot export {what!r}: choose one of {known}")
+    pages: dict[str, Callable[[int], Sequence[Any]]] = {
+        "quotes": lambda offset: store.quotes(limit=EXPORT_PAGE, offset=offset),
+        "articles": lambda offset: store.articles(EXPORT_PAGE, offset),
+        "stories": lambda offset: store.story_summaries(EXPORT_PAGE, offset),
+    }
+    if what == "people":
+        yield from (as_dict(p) for p in store.people())
+    elif what == "posts":
+        yield from (as_dict(p) for p in store.posts())
+    else:
+        yield from _paged(pages[what])
+
+
+def _paged(page: Callable[[int], Sequence[Any]]) -> Iterator[dict[str, Any]]:
+    """The records of ``page(offset)`` for offsets 0, EXPORT_PAGE, ... until a short page."""
+    offset = 0
+    while True:
+        records = page(offset)
+        yield from (as_dict(r) for r in records)
+        if len(records) < EXPORT_PAGE:
+            return
+        offset += EXPORT_PAGE
 
 
 def analyze(

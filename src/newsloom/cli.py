@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import fields
+from enum import StrEnum
 from pathlib import Path
 from types import TracebackType
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO
 
 import typer
 from rich.console import Console
@@ -31,7 +33,8 @@ from .config import Settings, SettingsError, load_settings
 from .errors import NewsloomError
 from .models import Article, Skipped
 from .render.json import corpus_text
-from .store import Store, as_dict
+from .render.tables import WRITERS
+from .store import ArticleRow, PersonRow, PostRow, Store, as_dict
 
 
 def _out() -> Console:
@@ -107,6 +110,26 @@ SchedulerOpt = Annotated[
     ),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+class ListFormat(StrEnum):
+    """What the list commands print: a table for people, or a file format (render/tables.py)."""
+
+    table = "table"
+    json = "json"
+    jsonl = "jsonl"
+    csv = "csv"
+
+
+TABLE = ListFormat.table
+FormatOpt = Annotated[
+    ListFormat,
+    typer.Option(
+        "--format",
+        help="table, json (as --json), jsonl (one object a line) or csv (list items joined "
+        "by '; ').",
+    ),
+]
 ConfigOpt = Annotated[
     Path | None, typer.Option("--config", help="TOML file with a [newsloom] table of settings.")
 ]
@@ -285,18 +308,36 @@ def _read_store(db: str | None, config: Path | None) -> Any:
     return _open_store(_store_url(_settings(config, db_url=db)))
 
 
+def _list_format(fmt: ListFormat, as_json: bool) -> str:
+    """The format a list command prints: ``--json`` is ``--format json``; both must agree."""
+    if as_json and fmt not in (TABLE, ListFormat.json):
+        raise _fail(f"--json and --format {fmt.value} disagree: give one of them", status=2)
+    return "json" if as_json else fmt.value
+
+
 def _print_rows(
-    rows: Sequence[dict[str, Any]], columns: list[str], title: str, as_json: bool
+    rows: Sequence[dict[str, Any]],
+    shown: list[str],
+    keys: list[str],
+    title: str,
+    fmt: str,
 ) -> None:
-    if as_json:
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+    """``rows`` as a table of the ``shown`` columns, or every key (``keys``) in a file format."""
+    if fmt != TABLE.value:
+        WRITERS[fmt](rows, keys, sys.stdout)
+        sys.stdout.flush()
         return
     table = Table(title=f"{title} ({len(rows)})")
-    for col in columns:
+    for col in shown:
         table.add_column(col, overflow="fold")
     for row in rows:
-        table.add_row(*[_cell(row.get(col)) for col in columns])
+        table.add_row(*[_cell(row.get(col)) for col in shown])
     _out().print(table)
+
+
+def _keys(record: type, *extra: str) -> list[str]:
+    """The keys of a listing's rows: the record's fields in order, then ``extra``."""
+    return [f.name for f in fields(record)] + list(extra)
 
 
 def _cell(value: Any) -> Text:
@@ -310,33 +351,54 @@ def _cell(value: Any) -> Text:
 
 @app.command()
 def articles(
-    db: DbOpt = None, config: ConfigOpt = None, as_json: JsonFlag = False, limit: int = 0
+    db: DbOpt = None,
+    config: ConfigOpt = None,
+    as_json: JsonFlag = False,
+    fmt: FormatOpt = TABLE,
+    limit: int = 0,
 ) -> None:
     """List stored articles."""
+    chosen = _list_format(fmt, as_json)
     with _read_store(db, config) as store:
         rows = [as_dict(a) for a in store.articles(limit or None)]
-    _print_rows(rows, ["id", "source", "published", "title", "origin"], "articles", as_json)
+    shown = ["id", "source", "published", "title", "origin"]
+    _print_rows(rows, shown, _keys(ArticleRow), "articles", chosen)
 
 
 @app.command()
-def people(db: DbOpt = None, config: ConfigOpt = None, as_json: JsonFlag = False) -> None:
+def people(
+    db: DbOpt = None, config: ConfigOpt = None, as_json: JsonFlag = False, fmt: FormatOpt = TABLE
+) -> None:
     """List people found in stored articles, with ages and roles."""
+    chosen = _list_format(fmt, as_json)
     with _read_store(db, config) as store:
         rows = [{**as_dict(p), "articles": len(p.article_ids)} for p in store.people()]
-    _print_rows(rows, ["name", "ages", "roles", "articles"], "people", as_json)
+    shown = ["name", "ages", "roles", "articles"]
+    _print_rows(rows, shown, _keys(PersonRow, "articles"), "people", chosen)
 
 
 @app.command()
-def posts(db: DbOpt = None, config: ConfigOpt = None, as_json: JsonFlag = False) -> None:
+def posts(
+    db: DbOpt = None, config: ConfigOpt = None, as_json: JsonFlag = False, fmt: FormatOpt = TABLE
+) -> None:
     """List embedded social posts found in stored articles."""
+    chosen = _list_format(fmt, as_json)
     with _read_store(db, config) as store:
         rows = [{**as_dict(p), "articles": len(p.article_ids)} for p in store.posts()]
-    _print_rows(rows, ["handle", "author", "date", "text", "articles"], "posts", as_json)
+    shown = ["handle", "author", "date", "text", "articles"]
+    _print_rows(rows, shown, _keys(PostRow, "articles"), "posts", chosen)
+
+
+# The keys of a `newsloom stories` row (a story's counts, not its analysis).
+STORY_KEYS = ["id", "title", "articles", "quotes", "posts"]
 
 
 @app.command()
-def stories(db: DbOpt = None, config: ConfigOpt = None, as_json: JsonFlag = False) -> None:
+def stories(
+    db: DbOpt = None, config: ConfigOpt = None, as_json: JsonFlag = False, fmt: FormatOpt = TABLE
+) -> None:
     """List stories in the store."""
+    chosen = _list_format(fmt, as_json)
     with _read_store(db, config) as store:
         rows = [
             {
@@ -348,7 +410,81 @@ def stories(db: DbOpt = None, config: ConfigOpt = None, as_json: JsonFlag = Fals
             }
             for s in store.stories()
         ]
-    _print_rows(rows, ["id", "title", "articles", "quotes", "posts"], "stories", as_json)
+    _print_rows(rows, STORY_KEYS, STORY_KEYS, "stories", chosen)
+
+
+class ExportFormat(StrEnum):
+    """The formats `newsloom export` writes (a table is for people, not files)."""
+
+    csv = "csv"
+    jsonl = "jsonl"
+    parquet = "parquet"  # needs pyarrow (the `parquet` extra)
+
+
+class ExportWhat(StrEnum):
+    """The rows `newsloom export` writes: the keys of ``api.EXPORT_RECORDS``."""
+
+    quotes = "quotes"
+    posts = "posts"
+    people = "people"
+    stories = "stories"
+    articles = "articles"
+
+
+@app.command()
+def export(
+    what: Annotated[
+        ExportWhat,
+        typer.Option("--what", help="Which rows: quotes, posts, people, stories or articles."),
+    ],
+    fmt: Annotated[
+        ExportFormat,
+        typer.Option("--format", help="csv, jsonl or parquet (needs the parquet extra)."),
+    ] = (ExportFormat.csv),
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="File to write (standard output when absent or -)."),
+    ] = None,
+    db: DbOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Export every stored row of one kind as CSV or JSON Lines, for analysts."""
+    to_stdout = out is None or out == STDOUT
+    if fmt is ExportFormat.parquet:
+        _export_parquet(what.value, None if to_stdout else out, db, config)
+        return
+    columns = api.export_columns(what.value)
+    with _read_store(db, config) as store:
+        rows = api.export_rows(store, what.value)
+        if to_stdout or out is None:
+            _write_export(rows, columns, fmt.value, sys.stdout)
+            return
+        # newline="": the csv module writes its own RFC 4180 line ends.
+        with out.open("w", encoding="utf-8", newline="") as handle:
+            _write_export(rows, columns, fmt.value, handle)
+    _err().print(Text(f"{what.value}: {out}"))
+
+
+def _export_parquet(what: str, out: Path | None, db: str | None, config: Path | None) -> None:
+    """Every row of ``what`` as Parquet to ``out`` (standard output when None)."""
+    from .render.parquet import pyarrow_module, write_parquet
+
+    pyarrow_module()  # without pyarrow, say so before any file is made
+    record = api.EXPORT_RECORDS[what]
+    with _read_store(db, config) as store:
+        rows = api.export_rows(store, what)
+        if out is None:
+            write_parquet(rows, record, sys.stdout.buffer)
+            sys.stdout.buffer.flush()
+            return
+        with out.open("wb") as handle:
+            write_parquet(rows, record, handle)
+    _err().print(Text(f"{what}: {out}"))
+
+
+def _write_export(rows: Iterable[dict[str, Any]], columns: list[str], fmt: str, to: TextIO) -> None:
+    WRITERS[fmt](rows, columns, to)
+    to.flush()
 
 
 @app.command()
