@@ -33,7 +33,13 @@ $(CHROMIUM):
 pg-up:
 	-@sh scripts/pg-up.sh
 
-test: $(STAMP) $(CHROMIUM) pg-up
+# axe-core for the accessibility audit (tests/web/axe, pinned by its package-lock.json). Not
+# fatal either: without node/npm or the registry the audit skips and says why.
+AXE := tests/web/axe/node_modules/axe-core/axe.min.js
+$(AXE): tests/web/axe/package-lock.json
+	-@command -v npm >/dev/null && npm ci --prefix tests/web/axe --no-audit --no-fund && touch $@ || echo "npm ci in tests/web/axe failed or npm is missing: the accessibility audit will skip"
+
+test: $(STAMP) $(CHROMIUM) $(AXE) pg-up
 	$(PY) -m pytest -q
 
 # The fast local loop: unit tests only (markers in pyproject.toml); `make test` runs them all.
