@@ -18,7 +18,7 @@ from .config import Settings
 from .engine import run_analysis
 from .ingest import EXTENSIONS, read_inputs, record_article
 from .ingest.discover import discover
-from .models import Article, Corpus, Skipped, Story
+from .models import Article, ArticleAnalysis, Corpus, Skipped, Story
 from .render.json import build_corpus, write_corpus
 from .store import STORY_INDEX_KEY as STORY_INDEX_KEY  # the meta row of the index state
 from .store import (
@@ -109,6 +109,7 @@ def ingest_items(
     report = RunReport()
     state = _IndexState.empty(store)
     new: dict[str, Features] = {}  # stored, not yet in the index (insertion order)
+    found = _Findings()
 
     def new_articles() -> Iterator[Article]:
         pending: set[str] = set()  # the same article twice in one run is analysed once
@@ -122,6 +123,8 @@ def ingest_items(
             on_event("article", item)
             if item.id in pending or store.has_article(item.id):
                 report.already_stored += 1
+                if item.id not in pending:
+                    found.stored_before.append(item.id)
                 on_event("already_stored", item)
                 continue
             pending.add(item.id)
@@ -132,6 +135,7 @@ def ingest_items(
             report.skipped.append(result)
             on_event("skipped", result)
             continue
+        found.add(result)  # analysed now, so counted from memory, not read back
         if store.add_analysis(result):
             report.added += 1
             new[result.article.id] = extract_features(result)
@@ -142,7 +146,7 @@ def ingest_items(
     _fault_point("after-articles")
     _update_index(store, state, new)
     report.rebuilt = _rebuild_pending(store, state)
-    count_found(store, report)
+    count_found(store, report, found)
     return report
 
 
@@ -150,24 +154,37 @@ def ingest_items(
 COUNT_CHUNK = 500
 
 
-def count_found(store: Store, report: RunReport) -> None:
+@dataclass
+class _Findings:
+    """Distinct people and posts of a run's articles, and the articles stored before it."""
+
+    people: set[str] = field(default_factory=set)
+    posts: set[str] = field(default_factory=set)
+    stored_before: list[str] = field(default_factory=list)
+
+    def add(self, analysis: ArticleAnalysis) -> None:
+        self.people.update(e.name for e in analysis.entities if e.type == "PERSON")
+        self.posts.update(p.id for p in analysis.posts)
+
+
+def count_found(store: Store, report: RunReport, found: _Findings) -> None:
     """Count what the run's articles (new or already stored) hold, as the listings show it.
 
-    People and posts are distinct names and post ids (the `people` and `posts` rows); stories
-    are those the articles belong to, and quotes are those stories' quotes (the `stories`
-    columns), so a re-run over stored articles reports the stories that exist.
+    People and posts are distinct names and post ids (the `people` and `posts` rows): those of
+    the articles analysed now were gathered as they came, only the articles stored by an
+    earlier run are read back. Stories are those the articles belong to, and quotes are those
+    stories' quotes (the `stories` columns), so a re-run over stored articles reports the
+    stories that exist.
     """
+    before = found.stored_before
+    for start in range(0, len(before), COUNT_CHUNK):
+        for analysis in store.analyses(before[start : start + COUNT_CHUNK]):
+            found.add(analysis)
     article_ids = list(dict.fromkeys(report.article_ids))
-    people: set[str] = set()
-    posts: set[str] = set()
-    for start in range(0, len(article_ids), COUNT_CHUNK):
-        for analysis in store.analyses(article_ids[start : start + COUNT_CHUNK]):
-            people.update(e.name for e in analysis.entities if e.type == "PERSON")
-            posts.update(p.id for p in analysis.posts)
     story_ids = {store.story_of(aid) for aid in article_ids} - {None}
     stories = [store.story(sid) for sid in sorted(s for s in story_ids if s)]
-    report.people = len(people)
-    report.posts = len(posts)
+    report.people = len(found.people)
+    report.posts = len(found.posts)
     report.stories = len(story_ids)
     report.quotes = sum(len(s.quotes) for s in stories if s is not None)
 
