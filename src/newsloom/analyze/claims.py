@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..models import Claim, Entity, Paragraph
 from ..spans import body_ranges
-from ..text.ranges import RangeSet, inside
+from ..text.ranges import RangeSet
 from .quantities import Quantity, find_quantities
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def extract_claims(
             if claim is not None and (start, end) not in seen:
                 seen.add((start, end))
                 yield claim
-    yield from _entity_ages(doc, text, entities, paragraphs, excluded, seen)
+    yield from _entity_ages(doc, text, entities, paragraphs, excluded_set, seen)
 
 
 def _claim(
@@ -219,16 +219,16 @@ def _entity_ages(
     text: str,
     entities: Iterable[Entity],
     paragraphs: Iterable[Paragraph],
-    excluded: list[tuple[int, int]],
+    excluded: RangeSet,
     seen: set[tuple[int, int]],
 ) -> Iterator[Claim]:
     """Ages the entities stage read from appositions ("Roe, 33,")."""
-    body = body_ranges(paragraphs, len(text))
+    body = RangeSet(body_ranges(paragraphs, len(text)))
     for entity in entities:
         span = entity.age_span
         if entity.age is None or span is None or (span.start, span.end) in seen:
             continue
-        if not inside(span.start, span.end, body) or inside(span.start, span.end, excluded):
+        if not body.overlaps(span.start, span.end) or excluded.overlaps(span.start, span.end):
             continue
         if any(s <= span.start and span.end <= e for s, e in seen):
             continue
