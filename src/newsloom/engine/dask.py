@@ -14,7 +14,6 @@ no article is lost or handed on twice.
 
 from __future__ import annotations
 
-import itertools
 import logging
 import uuid
 from collections.abc import Iterable, Iterator
@@ -25,6 +24,7 @@ from typing import Any
 from ..config import Settings
 from ..errors import StageError
 from ..models import Article, ArticleAnalysis, Skipped
+from .batches import analyze_batch, batches, warm_model
 
 # Batches in flight (submitted and not yet handed on) per worker thread: one running, one
 # queued so the worker never waits for the main process; more only adds memory.
@@ -83,7 +83,7 @@ def _run(
 
 def _warm_workers(client: Any, settings: Settings) -> None:
     try:
-        client.run(_warm_model, settings.spacy_model)
+        client.run(warm_model, settings.spacy_model)
     except ImportError as exc:  # raised on a worker, re-raised here
         raise StageError(
             f"a Dask worker cannot import newsloom or its model ({exc}): install newsloom, "
@@ -157,7 +157,7 @@ def _stream(
     one batch is slow (or retried after its worker died).
     """
     run = uuid.uuid4().hex[:12]
-    batches = enumerate(_batches(articles, settings.batch_size))
+    numbered = enumerate(batches(articles, settings.batch_size))
     completed = distributed.as_completed()
     position: dict[str, int] = {}  # task key → batch number
     done: dict[int, list[ArticleAnalysis | Skipped]] = {}
@@ -166,7 +166,7 @@ def _stream(
     def fill() -> None:
         nonlocal submitted
         while submitted - handed_on < window:
-            item = next(batches, None)
+            item = next(numbered, None)
             if item is None:
                 return
             number, batch = item
@@ -174,7 +174,7 @@ def _stream(
             position[key] = number
             completed.add(
                 client.submit(
-                    _analyze_batch, settings, batch, key=key, retries=TASK_RETRIES, pure=False
+                    analyze_batch, settings, batch, key=key, retries=TASK_RETRIES, pure=False
                 )
             )
             submitted += 1
@@ -199,23 +199,3 @@ def _result(distributed: ModuleType, future: Any) -> list[ArticleAnalysis | Skip
             "the same ingest again (stored articles are not analysed twice)"
         ) from exc
     return result
-
-
-def _batches(articles: Iterable[Article], size: int) -> Iterator[list[Article]]:
-    it = iter(articles)
-    while batch := list(itertools.islice(it, size)):
-        yield batch
-
-
-def _warm_model(model: str) -> None:
-    """Run on each worker: load the model now rather than inside the first batch."""
-    from ..nlp import load_nlp
-
-    load_nlp(model)
-
-
-def _analyze_batch(settings: Settings, batch: list[Article]) -> list[ArticleAnalysis | Skipped]:
-    """Run on a worker: one ``nlp.pipe`` batch through every stage."""
-    from ..analyze import analyze_articles
-
-    return list(analyze_articles(batch, settings))

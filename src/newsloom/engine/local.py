@@ -1,39 +1,17 @@
-"""Local multiprocessing: each worker loads the model once and analyses whole batches.
-
-Batches, not single articles, cross the process boundary so that ``nlp.pipe`` batching is
-kept inside each worker and pickling cost stays small next to the parse.
-"""
+"""Local multiprocessing: each worker loads the model once and analyses whole batches
+(``engine.batches``)."""
 
 from __future__ import annotations
 
-import itertools
 import multiprocessing
 from collections.abc import Iterable, Iterator
 
 from ..config import Settings
 from ..models import Article, ArticleAnalysis, Skipped
+from .batches import analyze_batch, batches, warm_model
 
 # Batches in flight per worker: enough to keep workers busy, few enough that memory stays flat.
 PREFETCH_PER_WORKER = 2
-
-
-def _worker_init(settings: Settings) -> None:
-    from ..nlp import load_nlp
-
-    load_nlp(settings.spacy_model)
-
-
-def _analyze_batch(job: tuple[Settings, list[Article]]) -> list[ArticleAnalysis | Skipped]:
-    from ..analyze import analyze_articles
-
-    settings, batch = job
-    return list(analyze_articles(batch, settings))
-
-
-def _batches(articles: Iterable[Article], size: int) -> Iterator[list[Article]]:
-    it = iter(articles)
-    while batch := list(itertools.islice(it, size)):
-        yield batch
 
 
 def analyze_parallel(
@@ -41,12 +19,13 @@ def analyze_parallel(
 ) -> Iterator[ArticleAnalysis | Skipped]:
     """Stream results in input order; at most workers × PREFETCH batches are held at once."""
     ctx = multiprocessing.get_context("forkserver")
-    jobs = ((settings, batch) for batch in _batches(articles, settings.batch_size))
-    with ctx.Pool(settings.workers, initializer=_worker_init, initargs=(settings,)) as pool:
+    with ctx.Pool(
+        settings.workers, initializer=warm_model, initargs=(settings.spacy_model,)
+    ) as pool:
         pending = []
         window = settings.workers * PREFETCH_PER_WORKER
-        for job in jobs:
-            pending.append(pool.apply_async(_analyze_batch, (job,)))
+        for batch in batches(articles, settings.batch_size):
+            pending.append(pool.apply_async(analyze_batch, (settings, batch)))
             if len(pending) >= window:
                 yield from pending.pop(0).get()
         for result in pending:
