@@ -15,6 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .text.outlets import outlet_name
+
 ParagraphLabel = Literal[
     "title",
     "body",
@@ -87,6 +89,11 @@ class Article(Record):
         0, description="Offset where the reporting starts (after header lines)."
     )
     warnings: list[str] = Field(default_factory=list)
+
+    @property
+    def outlet(self) -> str:
+        """The outlet as every story page, report and table names it: a name, never an id."""
+        return outlet_name(self.source, self.url, self.origin)
 
 
 class Paragraph(Record):

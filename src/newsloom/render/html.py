@@ -79,11 +79,6 @@ def article_href(article_id: str, start: int | None = None, end: int | None = No
     return page if start is None or end is None else f"{page}#{anchor(start, end)}"
 
 
-def outlet_name(article: Article) -> str:
-    """The outlet as the story's own reports name it (``stories.outlets``)."""
-    return text_outlets.outlet_name(article.source, article.url, article.origin)
-
-
 # -- word-level differences -------------------------------------------------------------------
 
 # Variants that differ from the canonical wording only by words cut, added, masked or filled in
@@ -319,7 +314,7 @@ def coverage_chart(articles: Sequence[Article]) -> dict[str, Any] | None:
     for a in articles:
         d = exact_day(a.published)
         if d is not None:
-            buckets[labels[unit.index(d) - low]].append(outlet_name(a))
+            buckets[labels[unit.index(d) - low]].append(a.outlet)
     top = max(len(v) for v in buckets.values())
     slot = CHART_WIDTH / len(buckets)
     plot = CHART_HEIGHT - CHART_AXIS
@@ -382,7 +377,7 @@ class Citer:
 
     def outlet(self, aid: str) -> str:
         if aid in self.arts:
-            return outlet_name(self.arts[aid])
+            return self.arts[aid].outlet
         return text_outlets.outlet_name(None)  # a name even for an article not loaded
 
     def _date(self, aid: str) -> str:
@@ -605,7 +600,7 @@ def story_context(
     """Everything the story template shows, with every item's link made through ``links``."""
     arts = {aid: analyses[aid].article for aid in story.article_ids if aid in analyses}
     c = Citer(arts, links)
-    articles = sorted(arts.values(), key=lambda a: (a.published or "9999", outlet_name(a)))
+    articles = sorted(arts.values(), key=lambda a: (a.published or "9999", a.outlet))
     # Sections are built in page order (see above), so this dict is not built inline.
     summary = summary_section(story, c)
     speakers = quotes_section(story, c)
@@ -621,7 +616,7 @@ def story_context(
         "story": story,
         "title": story.title or "(untitled story)",
         "articles": articles,
-        "outlet_of": {a.id: outlet_name(a) for a in articles},
+        "outlet_of": {a.id: a.outlet for a in articles},
         "chart": coverage_chart(articles),
         "summary": summary,
         "speakers": speakers,
@@ -649,7 +644,7 @@ def article_context(
         h.labels.append(f"quote: {q.speaker or 'unattributed'}")
     return {
         "article": a,
-        "outlet": outlet_name(a),
+        "outlet": a.outlet,
         "url": http_url(a.url),
         "story": story,
         "story_title": (story.title or "(untitled story)") if story else None,
@@ -772,9 +767,7 @@ def story_summary(story: Story, articles: Mapping[str, Article]) -> dict[str, An
         "n_articles": len(story.article_ids),
         "first_published": dates[0] if dates else None,
         "last_published": dates[-1] if dates else None,
-        "outlets": sorted(
-            {outlet_name(a) for aid in story.article_ids if (a := articles.get(aid))}
-        ),
+        "outlets": sorted({a.outlet for aid in story.article_ids if (a := articles.get(aid))}),
     }
 
 

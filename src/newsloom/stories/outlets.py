@@ -32,16 +32,11 @@ def outlet_key(article: Article) -> str:
     return text_outlets.outlet_key(article.source, article.id, article.url)
 
 
-def outlet_name(article: Article) -> str:
-    """The outlet as shown on story pages and in reports: a name, never an id."""
-    return text_outlets.outlet_name(article.source, article.url, article.origin)
-
-
 def outlet_names(analyses: Sequence[ArticleAnalysis]) -> dict[str, str]:
     """Outlet key -> the name shown for it (as its first article in the story spells it)."""
     names: dict[str, str] = {}
     for analysis in analyses:
-        names.setdefault(outlet_key(analysis.article), outlet_name(analysis.article))
+        names.setdefault(outlet_key(analysis.article), analysis.article.outlet)
     return names
 
 
