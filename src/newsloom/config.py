@@ -56,6 +56,11 @@ class Settings(BaseModel):
         ge=1,
         description="Longer article texts are skipped with a reason (analysis time and memory).",
     )
+    # How the quotes stage chooses a speaker: the trained ranker over candidate speakers
+    # (analyze/speakers/, retrained by `newsloom train speakers`) or the parse rules alone.
+    speakers: Literal["model", "rules"] = Field(
+        "model", description="Speaker choice: the trained ranker (model) or the rules alone."
+    )
     stages: tuple[str, ...] = Field(
         (), description="Stages to run (names from analyze.stages); empty runs all."
     )

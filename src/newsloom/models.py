@@ -29,6 +29,9 @@ ParagraphLabel = Literal[
 ]
 EntityType = Literal["PERSON", "ORG", "GPE", "LOC", "NORP", "OTHER"]
 QuoteKind = Literal["direct", "indirect"]
+# What kind of speaker a quote has: a person, an organisation or body, an unnamed group
+# ("officials"), a document or statement with no issuer named, or unknown (unresolved).
+SpeakerKind = Literal["person", "organisation", "group", "document", "unknown"]
 # How a story's mention words its quote against the canonical wording (stories/quotes.py).
 QuoteVariant = Literal[
     "identical", "truncated", "extended", "merged", "censored", "filler", "paraphrased"
@@ -148,11 +151,19 @@ class QuoteMention(Record):
     cue: str | None = None
     cue_start: int | None = None
     cue_end: int | None = None
-    speaker: str | None = Field(None, description="Resolved canonical speaker name.")
+    speaker: str | None = Field(
+        None,
+        description="Resolved canonical speaker name; None when the speaker is unresolved "
+        "(speaker_confidence below the model's threshold, or a pronoun with no antecedent).",
+    )
     speaker_text: str | None = Field(None, description="The words the cue names (may be 'she').")
     speaker_start: int | None = None
     speaker_end: int | None = None
     speaker_entity_id: str | None = None
+    speaker_confidence: float | None = Field(
+        None, ge=0.0, le=1.0, description="Calibrated probability that the speaker is right."
+    )
+    speaker_kind: SpeakerKind | None = None
     post_id: str | None = Field(
         None, description="Set when the quote sits inside an embedded post."
     )
@@ -252,6 +263,9 @@ class ExportQuoteMention(Record):
     speaker: str | None
     speaker_start: int | None
     speaker_end: int | None
+    speaker_text: str | None = Field(None, description="The words naming the speaker.")
+    speaker_confidence: float | None = Field(None, ge=0.0, le=1.0)
+    speaker_kind: SpeakerKind | None = None
     variant: QuoteVariant | None = Field(
         None,
         description="identical | truncated | extended | merged | censored | filler | paraphrased",
@@ -275,6 +289,12 @@ class Quote(Record):
     id: str
     text: str
     speaker: str | None
+    speaker_confidence: float | None = Field(
+        None,
+        ge=0.0,
+        le=1.0,
+        description="The highest confidence of a mention naming the chosen speaker.",
+    )
     speaker_conflict: list[str] = Field(default_factory=list)
     mentions: list[ExportQuoteMention]
 
