@@ -85,6 +85,12 @@ eval_app = typer.Typer(
     cls=_ErrorEdge, help="Score newsloom on public gold data.", no_args_is_help=True
 )
 app.add_typer(eval_app, name="eval")
+train_app = typer.Typer(
+    cls=_ErrorEdge,
+    help="Retrain the models shipped in the package (needs the `train` extra).",
+    no_args_is_help=True,
+)
+app.add_typer(train_app, name="train")
 
 # The store `ingest`, `serve` and the listings use when neither --db, the config file nor
 # NEWSLOOM_DB_URL names one (`analyze` then uses a throw-away store instead).
@@ -652,6 +658,31 @@ def eval_ecbplus(
     from .eval.ecbplus import format_report, run_eval
 
     _out().print(format_report(run_eval(data, order=order, seed=seed, orders=orders)), markup=False)
+
+
+@train_app.command("speakers")
+def train_speakers(
+    data: DataOpt,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Model file to write; the one shipped in the package by default."),
+    ] = None,
+    limit: Annotated[
+        int | None,
+        typer.Option(min=1, help="Train on the first N train articles only (a smoke run)."),
+    ] = None,
+) -> None:
+    """The speaker ranker: trained on PolNeAR train, early-stopped on dev (fixed seed)."""
+    from importlib.util import find_spec
+
+    if find_spec("lightgbm") is None:
+        raise NewsloomError("training needs the `train` extra: pip install 'newsloom[train]'")
+    from .train.speakers import train_from_polnear
+
+    figures = train_from_polnear(data, out, limit)
+    console = _out()
+    for key, value in figures.items():
+        console.print(f"{key}: {value:.4f}" if isinstance(value, float) else f"{key}: {value}")
 
 
 def main() -> None:

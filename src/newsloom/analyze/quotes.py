@@ -37,6 +37,8 @@ from .attribution import (
     subject_of,
 )
 from .quotemarks import Segment, paragraph_segments, paragraph_spans, single_segments
+from .speakers.candidates import Candidate, CandidateFinder, QuoteContext, speaker_kind
+from .speakers.ranker import SpeakerRanker
 
 # Paragraph labels whose quotation marks are not reporting. Metadata and call-to-action lines
 # are kept: a date-marker line may carry the first sentence, and a short line ending in "here"
@@ -334,6 +336,17 @@ def _in_post(posts: list[Post], start: int, end: int) -> Post | None:
     return None
 
 
+@dataclass
+class Recorded:
+    """One quotation's candidates and their feature rows (for training the ranker)."""
+
+    quote: QuoteContext
+    candidates: list[Candidate]
+    rows: list[list[float]]
+    start: int = -1  # characters of the quotation, once known
+    end: int = -1
+
+
 class _Scan:
     """One article's quote scan: what its steps share, built once, and the walk's state."""
 
@@ -344,6 +357,8 @@ class _Scan:
         paragraphs: list[Paragraph],
         posts: list[Post],
         entities: list[Entity],
+        ranker: SpeakerRanker | None = None,
+        recorder: list[Recorded] | None = None,
     ) -> None:
         self.doc = doc
         self.text = text  # the text ``doc`` parses (``Doc.text`` is rebuilt on every access)
@@ -372,6 +387,35 @@ class _Scan:
         self.resolver = _Resolver(doc, self.people, entities)
         # The last direct quotation's paragraph line and speaker (for one with no cue).
         self.previous: tuple[int, _Speaker | None] = (NO_PARAGRAPH, None)
+        self.ranker = ranker
+        self.recorder = recorder
+        self.finder = (
+            CandidateFinder(self, self.resolver.resolve)
+            if ranker is not None or recorder is not None
+            else None
+        )
+
+    def choose(self, ctx: QuoteContext) -> tuple[_Speaker | None, float | None]:
+        """The speaker of a quotation: the ranker's pick among the candidates (the rules' own
+        pick when there is no ranker), with its calibrated confidence."""
+        if self.finder is None:
+            return ctx.rule, None
+        prev_n, prev_speaker = self.previous
+        cands = self.finder.find(ctx, prev_speaker)
+        if not cands:
+            return ctx.rule, None
+        rows = self.finder.features(ctx, cands, ctx.line - prev_n)
+        if self.recorder is not None:
+            self.recorder.append(Recorded(ctx, cands, rows))
+        if self.ranker is None:
+            return ctx.rule, None
+        choice = self.ranker.choose(rows, [c.key for c in cands])
+        return cands[choice.index].speaker, choice.confidence
+
+    def record_span(self, start: int, end: int) -> None:
+        """Note the characters of the quotation just chosen for (recorded candidates)."""
+        if self.recorder and self.recorder[-1].start < 0:
+            self.recorder[-1].start, self.recorder[-1].end = start, end
 
     def line_of(self, offset: int) -> int:
         """The paragraph line holding ``offset`` (-1 before the first)."""
@@ -403,6 +447,7 @@ class _Scan:
         cue: tuple[int, int] | None = None,
         speaker: _Speaker | None = None,
         post: Post | None = None,
+        confidence: float | None = None,
     ) -> QuoteMention:
         """The record of a quotation: a post's author speaks what the post quotes."""
         text = self.text
@@ -410,14 +455,27 @@ class _Scan:
         if cue is not None:
             fields.update(cue=text[cue[0] : cue[1]], cue_start=cue[0], cue_end=cue[1])
         if post is not None:
-            fields.update(speaker=post.author or f"@{post.handle}", post_id=post.id)
-        elif speaker is not None:
             fields.update(
-                speaker=speaker.name,
+                speaker=post.author or f"@{post.handle}",
+                post_id=post.id,
+                speaker_kind="person",
+                speaker_confidence=1.0,  # the embed names its author
+            )
+        elif speaker is not None:
+            who = speaker_kind(self.doc, speaker)
+            unresolved = who == "unknown" or (
+                confidence is not None
+                and self.ranker is not None
+                and confidence < self.ranker.threshold
+            )
+            fields.update(
+                speaker=None if unresolved else speaker.name,
                 speaker_text=speaker.text,
                 speaker_start=speaker.start,
                 speaker_end=speaker.end,
-                speaker_entity_id=speaker.entity_id,
+                speaker_entity_id=None if unresolved else speaker.entity_id,
+                speaker_confidence=None if confidence is None else round(confidence, 4),
+                speaker_kind="unknown" if unresolved else who,
             )
         fields["paragraph_start"] = paragraph_start
         return QuoteMention(**fields)
@@ -598,8 +656,24 @@ def _indirect(scan: _Scan, item: _Reported) -> QuoteMention | None:
         return scan.mention(item.start, item.end, "indirect", para, cue=said, post=own_post)
     if own_post is None and scan.in_post(item.subject.idx, item.subject.idx + 1):
         return None  # a post's words never report speech outside it
-    reporter = scan.resolver.resolve(*speaker_span(item.subject), n, para)
-    return scan.mention(item.start, item.end, "indirect", para, cue=said, speaker=reporter)
+    first, last = speaker_span(item.subject)
+    reporter = scan.resolver.resolve(first, last, n, para)
+    span = scan.doc.char_span(item.start, item.end, alignment_mode="expand")
+    if span is None or not len(span):
+        return scan.mention(item.start, item.end, "indirect", para, cue=said, speaker=reporter)
+    cue = Cue(verb.i, verb.i + 1, (first, last), "governs")
+    ctx = QuoteContext(span.start, span.end, n, cue, "governs", reporter, direct=False)
+    chosen, confidence = scan.choose(ctx)
+    scan.record_span(item.start, item.end)
+    return scan.mention(
+        item.start,
+        item.end,
+        "indirect",
+        para,
+        cue=said,
+        speaker=chosen or reporter,
+        confidence=confidence,
+    )
 
 
 def _direct_cue(scan: _Scan, seg: Segment, n: int, first: int, last: int) -> Cue | None:
@@ -638,17 +712,33 @@ def _direct(scan: _Scan, k: int) -> QuoteMention | None:
             return None
     speaker: _Speaker | None = None
     cue_chars: tuple[int, int] | None = None
+    confidence: float | None = None
     if cue is not None and cue.speaker is not None:
         speaker = scan.resolver.resolve(*cue.speaker, n, lo)
         cue_chars = _cue_chars(doc, cue)
     elif post is None:
         speaker = _carried_on(scan, seg, n)
+    if speaker is None and post is None:
+        return None  # a quoted phrase nobody is said to have said (scare quotes, names)
+    if post is None:
+        how = cue.how if cue is not None and cue.speaker is not None else "carried"
+        ctx = QuoteContext(first, last, n, cue, how, speaker, direct=True)
+        chosen, confidence = scan.choose(ctx)
+        scan.record_span(seg.start, seg.end)
+        speaker = chosen or speaker
     if speaker is not None:
         scan.resolver.spoke(speaker, n)
         scan.previous = (n, speaker)
-    elif post is None:
-        return None  # a quoted phrase nobody is said to have said (scare quotes, names)
-    return scan.mention(seg.start, seg.end, "direct", lo, cue=cue_chars, speaker=speaker, post=post)
+    return scan.mention(
+        seg.start,
+        seg.end,
+        "direct",
+        lo,
+        cue=cue_chars,
+        speaker=speaker,
+        post=post,
+        confidence=confidence,
+    )
 
 
 def find_quotes(
@@ -657,10 +747,19 @@ def find_quotes(
     posts: list[Post],
     entities: list[Entity],
     text: str | None = None,
+    ranker: SpeakerRanker | None = None,
+    recorder: list[Recorded] | None = None,
 ) -> list[QuoteMention]:
     """Direct and indirect quotations in ``doc``; ``text`` is the text it parsed (``Doc.text``
-    is rebuilt from the tokens on every access)."""
-    scan = _Scan(doc, doc.text if text is None else text, paragraphs, posts, entities)
+    is rebuilt from the tokens on every access).
+
+    With a ``ranker``, each speaker is its pick among the candidates, with a confidence;
+    without, the rules' pick. ``recorder`` collects every quotation's candidates and feature
+    rows (what training reads).
+    """
+    scan = _Scan(
+        doc, doc.text if text is None else text, paragraphs, posts, entities, ranker, recorder
+    )
     # Direct and reported speech in text order, so a pronoun meets the speakers before it.
     n_segments = len(scan.segments)
     events: list[tuple[int, int, int | _Reported]] = [

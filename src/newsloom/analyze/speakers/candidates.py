@@ -1,0 +1,547 @@
+"""Candidate speakers of one quotation, and the numbers the trained ranker reads about each.
+
+The candidates are every phrase near the quotation that could name its speaker: the rules'
+own pick (attribution.py), the people and organisations the entities stage found, pronouns,
+noun phrases headed by a speaker or role noun ("the minister", "officials"), the issuer of a
+statement ("a statement from the ministry"), the subject of any speech verb, and the previous
+quotation's speaker. Each is resolved (a pronoun to its antecedent, a description to the
+person of that role or age) before it is described, so the ranker compares who they are, not
+only the words. The features are structural (dependency relations to the cue, distances,
+kinds of words) and never lists of names: they carry to outlets the model never read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from spacy.tokens import Doc, Token
+
+from ...models import SpeakerKind
+from ...text.names import is_person_noun, is_role_noun
+from ..attribution import (
+    SPEAKER_NOUNS,
+    SPEECH_NOUNS,
+    SUBJECT_DEPS,
+    WEAK_VERBS,
+    Cue,
+    could_speak,
+    is_speech_verb,
+    speaker_span,
+    subject_of,
+)
+
+if TYPE_CHECKING:
+    from ..quotes import _Scan, _Speaker
+
+# Verbs whose object is the one spoken to: "told Doe", "asked him", "assured the court".
+ADDRESSEE_VERBS = frozenset(
+    {"tell", "ask", "inform", "assure", "reassure", "thank", "urge", "warn", "advise", "beg"}
+)
+# Prepositions whose object is spoken to or about ("said to reporters", "wrote about Roe").
+ADDRESSEE_PREPS = frozenset({"to", "at", "about", "toward", "towards", "with"})
+# Prepositions that name who issued a statement ("a statement from the ministry").
+ISSUER_PREPS = frozenset({"from", "by", "of"})
+PERSONAL = frozenset({"he", "she", "him", "her"})
+GROUP = frozenset({"they", "them", "we", "us"})
+FIRST = frozenset({"i", "me"})
+NEUTER = frozenset({"it"})
+PRONOUNS = PERSONAL | GROUP | FIRST | NEUTER
+# Entity labels of phrases that never speak ("the next few weeks", "its latest figures").
+NOT_AGENTS = frozenset(
+    {"DATE", "TIME", "MONEY", "PERCENT", "CARDINAL", "QUANTITY", "ORDINAL", "EVENT"}
+)
+# How the rules found the quotation's cue (attribution.CueHow), plus "carried" (no cue: the
+# previous speaker carried on) and "none".
+CUE_HOWS = ("governs", "governed", "near", "according", "colon", "verb", "signature", "carried")
+# Distances past these are all "far" (tokens, sentences); the ranker needs no finer grain.
+MAX_TOKEN_DISTANCE = 80
+MAX_SENTENCE_DISTANCE = 4
+# Paragraph lines looked back for candidates (the quote's own and the one before).
+LINES_BACK = 1
+
+KINDS = (
+    "person",
+    "org",
+    "place",
+    "he_she",
+    "they_we",
+    "i",
+    "it",
+    "speaker_noun",
+    "role_noun",
+    "speech_noun",
+    "propn",
+    "other",
+)
+DEPS = ("nsubj", "nsubjpass", "dobj", "dative", "pobj", "appos", "poss", "compound", "conj")
+
+FEATURES: tuple[str, ...] = (
+    "rule_pick",
+    "rule_none",
+    *(f"how_{h}" for h in CUE_HOWS),
+    "direct",
+    "previous_speaker",
+    "previous_own",
+    "outside_window",
+    "previous_lines_ago",
+    "token_distance",
+    "before_quote",
+    "sentence_distance",
+    "line_distance",
+    "at_line_start",
+    "subject_of_cue",
+    "object_of_cue",
+    "cue_addressee_verb",
+    "cue_weak_verb",
+    "addressee",
+    "subject_of_speech_verb",
+    "object_of_speech_verb",
+    "subject_of_any_verb",
+    "in_quote_sentence_clause",
+    *(f"kind_{k}" for k in KINDS),
+    *(f"dep_{d}" for d in DEPS),
+    "resolved_named",
+    "resolved_person",
+    "resolved_differs",
+    "resolved_unique_role",
+    "mentions_in_article",
+    "first_mention_order",
+    "could_speak",
+    "issuer",
+    "plural",
+    "quote_opens_line",
+    "quote_tokens",
+    "people_in_line",
+    "people_in_previous_line",
+    "candidates",
+    "distance_rank",
+    "same_name_candidates",
+    "speech_verbs_between",
+    "quotes_between",
+    "path_quote_up",
+    "path_candidate_up",
+    "path_none",
+    "path_top_speech",
+    "path_top_verb",
+    "path_subject_of_top",
+    "path_speech_on_quote_side",
+    "subject_of_highest_speech",
+    "subject_of_lowest_speech",
+    "owns_path_word",
+    "on_quote_chain",
+    "speech_verb_below_on_chain",
+    "quote_in_relative_clause",
+)
+INDEX = {name: i for i, name in enumerate(FEATURES)}
+
+
+@dataclass
+class Candidate:
+    """One phrase that may name the speaker, resolved, with where it sits."""
+
+    speaker: _Speaker
+    first: int  # token range of its words; -1 for a previous speaker named elsewhere
+    last: int
+    flags: set[str] = field(default_factory=set)
+
+    @property
+    def key(self) -> str:
+        """Who it resolves to (candidates naming one person pool their evidence)."""
+        return self.speaker.entity_id or self.speaker.name.casefold()
+
+
+@dataclass
+class QuoteContext:
+    """What the features read about the quotation itself."""
+
+    first: int  # its tokens
+    last: int
+    line: int  # its paragraph line
+    cue: Cue | None
+    how: str  # a CUE_HOWS entry or "none"
+    rule: _Speaker | None
+    direct: bool
+    window: tuple[int, int] = (0, 0)  # tokens searched for candidates
+
+
+def _kind(token: Token, speaker: _Speaker, named: bool) -> str:
+    lower = token.lower_
+    if lower in PERSONAL:
+        return "he_she"
+    if lower in GROUP:
+        return "they_we"
+    if lower in FIRST:
+        return "i"
+    if lower in NEUTER:
+        return "it"
+    if named:
+        if speaker.is_person:
+            return "person"
+        return "place" if token.ent_type_ in ("GPE", "LOC", "NORP") else "org"
+    lemma = token.lemma_.lower()
+    if lemma in SPEECH_NOUNS:
+        return "speech_noun"
+    if lemma in SPEAKER_NOUNS:
+        return "speaker_noun"
+    if is_role_noun(lemma) or is_person_noun(lemma, by_ending=False):
+        return "role_noun"
+    if token.pos_ == "PROPN":
+        return "propn"
+    return "other"
+
+
+def _issuer(head: Token) -> Token | None:
+    """'a statement from the ministry', 'the ministry's statement': who issued a speech noun."""
+    if head.lemma_.lower() not in SPEECH_NOUNS:
+        return None
+    for child in head.children:
+        if child.dep_ == "poss":
+            return child
+        if child.dep_ == "prep" and child.lower_ in ISSUER_PREPS:
+            for obj in child.children:
+                if obj.dep_ == "pobj" and could_speak(obj):
+                    return obj
+    return None
+
+
+def _addressed(token: Token) -> bool:
+    """The one spoken to: object of tell/ask, or of 'to' after a speech verb."""
+    head = token.head
+    if token.dep_ in ("dobj", "dative") and head.lemma_.lower() in ADDRESSEE_VERBS:
+        return True
+    if token.dep_ == "pobj" and head.lower_ in ADDRESSEE_PREPS:
+        verb = head.head
+        return is_speech_verb(verb)
+    return False
+
+
+class CandidateFinder:
+    """Gathers and describes one article's candidates (built once per article)."""
+
+    def __init__(self, scan: _Scan, resolve: Callable[[int, int, int, int], _Speaker]) -> None:
+        self.scan = scan
+        self.resolve = resolve
+        doc = scan.doc
+        self.sent_of = scan.sent_of
+        # Mentions per resolved person, and the order people first appear in.
+        self.mention_count: dict[str, int] = {}
+        self.first_order: dict[str, int] = {}
+        for p in scan.people.mentions:
+            key = p.entity_id or p.name.casefold()
+            self.mention_count[key] = self.mention_count.get(key, 0) + 1
+            self.first_order.setdefault(key, len(self.first_order))
+        self.speech_verb = [not scan.quoted[t.i] and is_speech_verb(t) for t in doc]
+
+    def window(self, ctx: QuoteContext) -> tuple[int, int]:
+        scan = self.scan
+        lo_line = max(ctx.line - LINES_BACK, 0)
+        lo = scan.line_tokens[lo_line][0]
+        hi = scan.line_tokens[ctx.line][1]
+        if hi <= lo:
+            lo, hi = scan.line_tokens[ctx.line]
+        return lo, hi
+
+    def find(self, ctx: QuoteContext, previous: _Speaker | None) -> list[Candidate]:
+        scan, doc = self.scan, self.scan.doc
+        ctx.window = self.window(ctx)
+        lo, hi = ctx.window
+        found: dict[tuple[int, int], Candidate] = {}
+
+        def add(first: int, last: int, flag: str) -> None:
+            if first >= last or scan.quoted[first]:
+                return
+            cand = found.get((first, last))
+            if cand is None:
+                line = scan.line_of(doc[first].idx)
+                para_start = scan.lines[line][0] if line >= 0 else 0
+                speaker = self.resolve(first, last, line, para_start)
+                cand = Candidate(speaker, first, last)
+                found[(first, last)] = cand
+            cand.flags.add(flag)
+
+        extra: list[Candidate] = []
+
+        def add_speaker(speaker: _Speaker, flag: str) -> None:
+            """A speaker already resolved (the rules' pick, the previous quotation's)."""
+            span = doc.char_span(speaker.start, speaker.end, alignment_mode="expand")
+            if span is not None and len(span) and (span.start, span.end) in found:
+                found[(span.start, span.end)].flags.add(flag)
+                return
+            same = next((c for c in extra if c.speaker.start == speaker.start), None)
+            if same is not None:
+                same.flags.add(flag)
+            elif span is not None and len(span):
+                extra.append(Candidate(speaker, span.start, span.end, {flag}))
+            else:
+                extra.append(Candidate(speaker, -1, -1, {flag}))
+
+        if ctx.cue is not None and ctx.cue.speaker is not None:
+            add(*ctx.cue.speaker, "rule")
+        people_spans = []
+        for p in scan.people.mentions:
+            span = doc.char_span(p.start, p.end, alignment_mode="expand")
+            if span is None or not len(span) or not (lo <= span.start and span.end <= hi):
+                continue
+            people_spans.append((span.start, span.end))
+            add(span.start, span.end, "entity")
+        covered = {i for a, b in people_spans for i in range(a, b)}
+        for i in range(lo, hi):
+            token = doc[i]
+            if scan.quoted[i] or i in covered or ctx.first <= i < ctx.last:
+                continue
+            lower = token.lower_
+            if token.pos_ == "PRON" and lower in PRONOUNS:
+                add(i, i + 1, "pronoun")
+            elif token.pos_ in ("NOUN", "PROPN") and token.dep_ != "compound":
+                issuer = _issuer(token)
+                if issuer is not None and not scan.quoted[issuer.i]:
+                    add(*speaker_span(issuer), "issuer")
+                if token.dep_ in SUBJECT_DEPS or could_speak(token):
+                    add(*speaker_span(token), "noun")
+            if self.speech_verb[i] and token.lemma_.lower() not in WEAK_VERBS:
+                subject = subject_of(token, scan.quoted)
+                if subject is not None and lo <= subject.i < hi:
+                    add(*speaker_span(subject), "speech_subject")
+        if ctx.rule is not None and not any("rule" in c.flags for c in found.values()):
+            add_speaker(ctx.rule, "rule")
+        if previous is not None:
+            for c in found.values():
+                if c.speaker.name == previous.name:
+                    c.flags.add("previous")
+            add_speaker(previous, "previous_own")
+        cands = list(found.values()) + extra
+        for c in extra:
+            if c.first < lo or c.last > hi:
+                c.flags.add("outside")
+            if previous is not None and c.speaker.name == previous.name:
+                c.flags.add("previous")
+        return cands
+
+    def features(
+        self,
+        ctx: QuoteContext,
+        cands: Sequence[Candidate],
+        previous_lines_ago: int,
+    ) -> list[list[float]]:
+        scan, doc = self.scan, self.scan.doc
+        quote_sents = {self.sent_of[ctx.first], self.sent_of[max(ctx.last - 1, ctx.first)]}
+        cue_verb = doc[ctx.cue.start] if ctx.cue is not None else None
+        line_lo = scan.line_tokens[ctx.line][0]
+        opens_line = not any(
+            not doc[k].is_punct and not doc[k].is_space and not scan.quoted[k]
+            for k in range(line_lo, ctx.first)
+        )
+        people_in = self._people_per_line(ctx)
+        chain = self._quote_chain(ctx)
+        position = {t.i: k for k, t in enumerate(chain)}
+        speech_on_chain = [t for t in chain if self.speech_verb[t.i]]
+        in_relcl = any(t.dep_ == "relcl" for t in chain[:2])
+        distances = [self._distance(ctx, c) for c in cands]
+        order = sorted(range(len(cands)), key=lambda k: distances[k])
+        rank = {k: r for r, k in enumerate(order)}
+        keys = [c.key for c in cands]
+        rows = []
+        for k, cand in enumerate(cands):
+            row = [0.0] * len(FEATURES)
+
+            def put(name: str, value: float, row: list[float] = row) -> None:
+                row[INDEX[name]] = float(value)
+
+            put("rule_pick", "rule" in cand.flags)
+            put("rule_none", ctx.rule is None)
+            if ctx.how in CUE_HOWS:
+                put(f"how_{ctx.how}", 1)
+            put("direct", ctx.direct)
+            put("previous_speaker", "previous" in cand.flags)
+            put("previous_own", "previous_own" in cand.flags)
+            put("outside_window", "outside" in cand.flags)
+            put("previous_lines_ago", min(previous_lines_ago, 9))
+            put("token_distance", distances[k])
+            put("candidates", len(cands))
+            put("distance_rank", rank[k])
+            put("same_name_candidates", keys.count(cand.key))
+            put("quote_opens_line", opens_line)
+            put("quote_tokens", min(ctx.last - ctx.first, 100))
+            put("people_in_line", people_in[0])
+            put("people_in_previous_line", people_in[1])
+            put("cue_addressee_verb", cue_verb is not None and cue_verb.lemma_ in ADDRESSEE_VERBS)
+            put("cue_weak_verb", cue_verb is not None and cue_verb.lemma_ in WEAK_VERBS)
+            speaker = cand.speaker
+            named = speaker.entity_id is not None
+            put("resolved_named", named)
+            put("resolved_person", named and speaker.is_person)
+            put("resolved_differs", speaker.name.casefold() != speaker.text.casefold())
+            put("mentions_in_article", min(self.mention_count.get(cand.key, 0), 20))
+            put("first_mention_order", min(self.first_order.get(cand.key, 20), 20))
+            put("issuer", "issuer" in cand.flags)
+            if cand.first < 0:
+                put("sentence_distance", MAX_SENTENCE_DISTANCE)
+                put("line_distance", 3)
+                put(f"kind_{'person' if speaker.is_person else 'other'}", 1)
+                put("could_speak", 1)
+                rows.append(row)
+                continue
+            head = doc[cand.first : cand.last].root
+            put("before_quote", cand.last <= ctx.first)
+            sent = self.sent_of[head.i]
+            put(
+                "sentence_distance",
+                min(min(abs(sent - s) for s in quote_sents), MAX_SENTENCE_DISTANCE),
+            )
+            put("line_distance", ctx.line - scan.line_of(head.idx))
+            put("at_line_start", cand.first == scan.line_tokens[scan.line_of(head.idx)][0])
+            kind = _kind(head, speaker, named)
+            put(f"kind_{kind}", 1)
+            put("resolved_unique_role", named and kind in ("role_noun", "speaker_noun"))
+            if head.dep_ in DEPS:
+                put(f"dep_{head.dep_}", 1)
+            put("could_speak", could_speak(head))
+            put("plural", head.tag_ in ("NNS", "NNPS") or head.lower_ in GROUP)
+            verb = head.head
+            if cue_verb is not None:
+                put("subject_of_cue", verb.i == cue_verb.i and head.dep_ in SUBJECT_DEPS)
+                put("object_of_cue", verb.i == cue_verb.i and head.dep_ in ("dobj", "dative"))
+            put("addressee", _addressed(head))
+            put(
+                "subject_of_speech_verb",
+                head.dep_ in SUBJECT_DEPS and self.speech_verb[verb.i],
+            )
+            put(
+                "object_of_speech_verb",
+                head.dep_ in ("dobj", "dative") and self.speech_verb[verb.i],
+            )
+            put("subject_of_any_verb", head.dep_ in SUBJECT_DEPS)
+            put("in_quote_sentence_clause", sent in quote_sents)
+            self._path(put, head, chain, position, speech_on_chain)
+            put("quote_in_relative_clause", in_relcl)
+            between = range(min(cand.last, ctx.last), max(cand.first, ctx.first))
+            put("speech_verbs_between", min(sum(self.speech_verb[i] for i in between), 5))
+            put(
+                "quotes_between",
+                min(sum(1 for i in between if scan.quoted[i] and not scan.quoted[i - 1]), 5),
+            )
+            rows.append(row)
+        return rows
+
+    def _quote_chain(self, ctx: QuoteContext) -> list[Token]:
+        """The words the quotation hangs from, nearest first, up to its sentence's root."""
+        scan, doc = self.scan, self.scan.doc
+        span = doc[ctx.first : ctx.last]
+        token = span.root.head
+        chain: list[Token] = []
+        seen: set[int] = set()
+        while token.i not in seen and not ctx.first <= token.i < ctx.last:
+            seen.add(token.i)
+            if not scan.quoted[token.i]:
+                chain.append(token)
+            if token.head.i == token.i:
+                break
+            token = token.head
+        return chain
+
+    def _path(
+        self,
+        put: Callable[[str, float], None],
+        head: Token,
+        chain: list[Token],
+        position: dict[int, int],
+        speech_on_chain: list[Token],
+    ) -> None:
+        """Where the candidate meets the words the quotation hangs from: how far up each side
+        climbs, what the meeting word is, and how the candidate attaches to it."""
+        token, up, below = head, 0, head
+        seen: set[int] = set()
+        while token.i not in position and token.i not in seen and up < 8:
+            seen.add(token.i)
+            if token.head.i == token.i:
+                break
+            below, token = token, token.head
+            up += 1
+        if token.i not in position:
+            put("path_none", 1)
+            return
+        top = token
+        at = position[top.i]
+        put("on_quote_chain", up == 0)
+        # "footage of Roe asking, '…'": the speech verb right below the candidate on the chain.
+        put("speech_verb_below_on_chain", at >= 1 and self.speech_verb[chain[at - 1].i])
+        put("path_quote_up", min(at + 1, 8))
+        put("path_candidate_up", up)
+        put("path_top_speech", self.speech_verb[top.i])
+        put("path_top_verb", top.pos_ in ("VERB", "AUX"))
+        put("path_subject_of_top", up >= 1 and below.dep_ in SUBJECT_DEPS)
+        put(
+            "path_speech_on_quote_side",
+            sum(self.speech_verb[t.i] for t in chain[: position[top.i]]),
+        )
+        if speech_on_chain:
+            for name, verb in (
+                ("subject_of_highest_speech", speech_on_chain[-1]),
+                ("subject_of_lowest_speech", speech_on_chain[0]),
+            ):
+                put(name, head.head.i == verb.i and head.dep_ in SUBJECT_DEPS)
+        put("owns_path_word", head.dep_ == "poss" and head.head.i in position)
+
+    def _distance(self, ctx: QuoteContext, cand: Candidate) -> int:
+        if cand.first < 0:
+            return MAX_TOKEN_DISTANCE
+        if cand.last <= ctx.first:
+            gap = ctx.first - cand.last
+        elif cand.first >= ctx.last:
+            gap = cand.first - ctx.last
+        else:
+            gap = 0
+        return min(gap, MAX_TOKEN_DISTANCE)
+
+    def _people_per_line(self, ctx: QuoteContext) -> tuple[int, int]:
+        scan = self.scan
+        out = []
+        for n in (ctx.line, ctx.line - 1):
+            if n < 0:
+                out.append(0)
+                continue
+            lo, hi = scan.lines[n][0], scan.lines[n][1]
+            names = {
+                p.entity_id or p.name
+                for p in scan.people.mentions
+                if p.is_person and lo <= p.start < hi and not p.quoted
+            }
+            out.append(len(names))
+        return out[0], out[1]
+
+
+def speaker_kind(doc: Doc, speaker: _Speaker) -> SpeakerKind:
+    """What the chosen speaker is: a named person or organisation, an unnamed group, a
+    document, or unknown (a pronoun with no antecedent, a phrase that cannot speak)."""
+    if speaker.entity_id is not None:
+        return "person" if speaker.is_person else "organisation"
+    span = doc.char_span(speaker.start, speaker.end, alignment_mode="expand")
+    if span is None or not len(span):
+        return "unknown"
+    head = span.root
+    lower, lemma = head.lower_, head.lemma_.lower()
+    if lower in PRONOUNS:
+        if speaker.name.casefold() != speaker.text.casefold():
+            return "person" if speaker.is_person else "organisation"
+        return "unknown"
+    if head.ent_type_ == "PERSON":
+        return "person"
+    if head.ent_type_ in ("ORG", "GPE", "NORP"):
+        return "organisation"
+    if lemma in SPEECH_NOUNS:
+        return "document"
+    if head.ent_type_ in NOT_AGENTS:
+        return "unknown"
+    # "The network said": the subject of a speech verb speaks; a phrase found only beside a
+    # colon or near a cue ("her coat", "the menu") must be a word that can speak.
+    if not could_speak(head) and not (head.dep_ in SUBJECT_DEPS and is_speech_verb(head.head)):
+        return "unknown"
+    if head.tag_ in ("NNS", "NNPS"):
+        return "group"
+    if head.pos_ == "PROPN":
+        return "person" if speaker.is_person else "organisation"
+    if is_role_noun(lemma) or is_person_noun(lemma, by_ending=False):
+        return "person"
+    return "group"

@@ -1,0 +1,1 @@
+"""Training of the shipped models (needs the `train` extra: LightGBM)."""

@@ -1,0 +1,385 @@
+"""Train the speaker ranker on PolNeAR (`newsloom train speakers`), reproducibly.
+
+Every quotation the rules find in the train split gives a group of candidate speakers with
+their feature rows (analyze/speakers/candidates.py); a candidate is labelled right when the
+evaluation would count it right against the gold attribution matched to the quotation (its
+span overlaps the gold source, or its name shares a name word with it). LightGBM's lambdarank
+orders each group; it stops early on the dev split. One train article in
+``CALIBRATION_EVERY`` is held out of the trees to fit the calibration: a logistic map from the
+ranker's pooled probability to the share of right speakers. The trees, the calibration and the
+threshold under which a speaker is exported as unresolved go to one JSON file
+(analyze/speakers/speakers.json), scored without LightGBM at run time (ranker.py).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..analyze.quotes import Recorded, find_quotes
+from ..analyze.speakers.candidates import FEATURES
+from ..analyze.speakers.ranker import MODEL_FILE, SpeakerRanker
+from ..eval.polnear import GoldArticle, Unit, load_split, speaker_right, token_set, word_spans
+from ..models import ArticleAnalysis
+
+SEED = 7
+# One train article in this many fits the calibration instead of the trees.
+CALIBRATION_EVERY = 6
+# A speaker whose calibrated confidence is below this is exported as unresolved: below it,
+# the speaker is more likely wrong than right.
+UNRESOLVED_BELOW = 0.5
+MATCH_AT = 0.3
+PARAMS: dict[str, Any] = {
+    "objective": "lambdarank",
+    "metric": "ndcg",
+    "eval_at": [1],
+    "learning_rate": 0.05,
+    "num_leaves": 15,
+    "max_depth": 6,
+    "min_data_in_leaf": 20,
+    "feature_fraction": 0.9,
+    "bagging_fraction": 0.9,
+    "bagging_freq": 1,
+    "lambda_l2": 1.0,
+    "use_missing": False,
+    "zero_as_missing": False,
+    "deterministic": True,
+    "force_row_wise": True,
+    "num_threads": 1,
+    "seed": SEED,
+    "verbose": -1,
+}
+MAX_ROUNDS = 1000
+EARLY_STOP = 200
+
+
+@dataclass
+class Group:
+    """One quotation's candidates: rows, labels, and which one the rules picked."""
+
+    article: str
+    direct: bool
+    rows: list[list[float]]
+    labels: list[int]
+    keys: list[str]
+    rule: int  # index of the rules' pick, -1 when it is no candidate
+    matched: bool  # matched a gold quotation at all
+
+
+@dataclass
+class Dataset:
+    groups: list[Group] = field(default_factory=list)
+
+    def ranked(self) -> list[Group]:
+        """Groups the ranker can learn from: matched, with a right and a wrong candidate."""
+        return [g for g in self.groups if g.matched and 0 < sum(g.labels) < len(g.labels)]
+
+
+def _match(text: str, spans: Sequence[tuple[int, int]], gold: Sequence[Unit]) -> dict[int, Unit]:
+    """One-to-one greedy matching by word overlap/union (as the evaluation matches)."""
+    words = word_spans(text)
+    pred = [token_set(words, [s]) for s in spans]
+    gold_sets = [token_set(words, u.pieces) for u in gold]
+    pairs = []
+    for i, p in enumerate(pred):
+        for j, g in enumerate(gold_sets):
+            inter = len(p & g)
+            if inter and inter / len(p | g) >= MATCH_AT:
+                pairs.append((-inter / len(p | g), i, j))
+    out: dict[int, Unit] = {}
+    used: set[int] = set()
+    for _, i, j in sorted(pairs):
+        if i not in out and j not in used:
+            out[i] = gold[j]
+            used.add(j)
+    return out
+
+
+def groups_of(gold: GoldArticle, recorded: Sequence[Recorded]) -> Iterator[Group]:
+    """Label one article's recorded quotations against its gold."""
+    for direct in (True, False):
+        items = [r for r in recorded if r.quote.direct == direct and r.start >= 0]
+        units = gold.direct if direct else gold.attributions
+        matched = _match(gold.text, [(r.start, r.end) for r in items], units)
+        for i, rec in enumerate(items):
+            unit = matched.get(i)
+            labels = []
+            for cand in rec.candidates:
+                sp = cand.speaker
+                pred = Unit((), ((sp.start, sp.end),), f"{sp.name} {sp.text}")
+                labels.append(int(unit is not None and speaker_right(pred, unit)))
+            rule = next((k for k, c in enumerate(rec.candidates) if "rule" in c.flags), -1)
+            if rule < 0 and rec.quote.rule is not None:
+                rule = next(
+                    (
+                        k
+                        for k, c in enumerate(rec.candidates)
+                        if c.speaker.name == rec.quote.rule.name
+                    ),
+                    -1,
+                )
+            yield Group(
+                gold.name,
+                direct,
+                rec.rows,
+                labels,
+                [c.key for c in rec.candidates],
+                rule,
+                unit is not None,
+            )
+
+
+def record(gold: GoldArticle, doc: Any, analysis: ArticleAnalysis) -> list[Group]:
+    recorded: list[Recorded] = []
+    find_quotes(
+        doc,
+        analysis.paragraphs,
+        analysis.posts,
+        analysis.entities,
+        analysis.article.text,
+        recorder=recorded,
+    )
+    return list(groups_of(gold, recorded))
+
+
+def parsed(gold: Sequence[GoldArticle]) -> Iterator[tuple[GoldArticle, Any, ArticleAnalysis]]:
+    """Each gold article with its parse and the stages the quotes stage reads."""
+    from ..analyze import analyze_articles
+    from ..analyze.stages import STAGES
+    from ..config import Settings
+    from ..models import Article, article_id
+    from ..pipeline import StageContext, StageSpec, build_pipeline
+
+    docs: list[Any] = []
+
+    def keep_doc(ctx: StageContext) -> None:
+        docs.append(ctx.doc)
+
+    specs = build_pipeline(STAGES, ("boilerplate", "posts", "entities"))
+    specs.append(StageSpec("keep_doc", keep_doc, (), ()))
+    articles = [
+        Article(id=article_id(g.text), text=g.text, origin=g.name, source=g.publisher) for g in gold
+    ]
+    for g, result in zip(gold, analyze_articles(articles, Settings(), specs), strict=True):
+        if isinstance(result, ArticleAnalysis):
+            yield g, docs.pop(), result
+        docs.clear()
+
+
+def dataset(items: Iterable[tuple[GoldArticle, Any, ArticleAnalysis]]) -> Dataset:
+    out = Dataset()
+    for gold, doc, analysis in items:
+        out.groups.extend(record(gold, doc, analysis))
+    return out
+
+
+# --- trees to the shipped JSON form --------------------------------------------------------
+
+
+def _flatten(tree: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """One LightGBM tree as node arrays (root first, leaves point to themselves)."""
+    feature: list[int] = []
+    threshold: list[float] = []
+    left: list[int] = []
+    right: list[int] = []
+    value: list[float] = []
+    leaf: list[bool] = []
+
+    def visit(node: dict[str, Any]) -> tuple[int, int]:
+        k = len(feature)
+        feature.append(0)
+        threshold.append(0.0)
+        left.append(k)
+        right.append(k)
+        value.append(0.0)
+        leaf.append(True)
+        if "leaf_value" in node:
+            value[k] = float(node["leaf_value"])
+            return k, 0
+        if node.get("decision_type", "<=") != "<=":
+            raise ValueError("only numeric '<=' splits are supported")
+        feature[k] = int(node["split_feature"])
+        threshold[k] = float(node["threshold"])
+        leaf[k] = False
+        left[k], dl = visit(node["left_child"])
+        right[k], dr = visit(node["right_child"])
+        return k, 1 + max(dl, dr)
+
+    _, depth = visit(tree)
+    arrays = {
+        "feature": feature,
+        "threshold": threshold,
+        "left": left,
+        "right": right,
+        "value": value,
+        "leaf": leaf,
+    }
+    return arrays, depth
+
+
+def trees_json(dump: dict[str, Any]) -> dict[str, Any]:
+    """All trees padded to one node count, as ranker.py reads them."""
+    flat = [_flatten(t["tree_structure"]) for t in dump["tree_info"]]
+    width = max(len(a["feature"]) for a, _ in flat)
+    out: dict[str, Any] = {k: [] for k in ("feature", "threshold", "left", "right", "value")}
+    out["leaf"] = []
+    for arrays, _ in flat:
+        pad = width - len(arrays["feature"])
+        for key, filler in (
+            ("feature", 0),
+            ("threshold", 0.0),
+            ("left", 0),
+            ("right", 0),
+            ("value", 0.0),
+            ("leaf", True),
+        ):
+            out[key].append(arrays[key] + [filler] * pad)
+    out["depth"] = max(d for _, d in flat)
+    return out
+
+
+# --- calibration and figures ---------------------------------------------------------------
+
+
+def pooled_top(ranker: SpeakerRanker, group: Group) -> tuple[int, float]:
+    """The ranker's pick and its pooled probability (before calibration)."""
+    import numpy as np
+
+    scores = ranker.scores(group.rows)
+    w = np.exp(scores - scores.max())
+    w /= w.sum()
+    best = int(np.argmax(scores))
+    return best, float(sum(x for k, x in zip(group.keys, w, strict=True) if k == group.keys[best]))
+
+
+def fit_calibration(points: Sequence[tuple[float, int]]) -> tuple[float, float]:
+    """Logistic regression of right/wrong on logit(p), by Newton's method (two parameters)."""
+    xs = []
+    for p, _ in points:
+        q = min(max(p, 1e-6), 1 - 1e-6)
+        xs.append(math.log(q / (1 - q)))
+    ys = [y for _, y in points]
+    a, b = 1.0, 0.0
+    for _ in range(50):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in zip(xs, ys, strict=True):
+            p = 1.0 / (1.0 + math.exp(-min(max(a * x + b, -30.0), 30.0)))
+            ga += (p - y) * x
+            gb += p - y
+            w = p * (1 - p)
+            haa += w * x * x
+            hab += w * x
+            hbb += w
+        haa += 1e-6
+        hbb += 1e-6
+        det = haa * hbb - hab * hab
+        if det <= 0:
+            break
+        da = (hbb * ga - hab * gb) / det
+        db = (haa * gb - hab * ga) / det
+        a, b = a - da, b - db
+        if abs(da) + abs(db) < 1e-9:
+            break
+    return a, b
+
+
+def accuracy(ranker: SpeakerRanker | None, groups: Sequence[Group], direct: bool) -> float:
+    """Share of matched quotations whose chosen speaker is right (the rules' pick without a
+    ranker; a quotation with no right candidate counts as wrong)."""
+    scope = [g for g in groups if g.matched and g.direct == direct]
+    right = 0
+    for g in scope:
+        pick = g.rule if ranker is None else pooled_top(ranker, g)[0]
+        right += pick >= 0 and g.labels[pick] == 1
+    return right / len(scope) if scope else 0.0
+
+
+def train(
+    train_data: Dataset,
+    dev_data: Dataset,
+    calibration_data: Dataset,
+    rounds: int = MAX_ROUNDS,
+) -> tuple[dict[str, Any], dict[str, float]]:
+    """Fit the trees (early-stopped on dev) and the calibration; the model spec and figures."""
+    import lightgbm as lgb
+    import numpy as np
+
+    def lgb_set(data: Dataset, reference: Any = None) -> Any:
+        groups = data.ranked()
+        rows = [r for g in groups for r in g.rows]
+        labels = [y for g in groups for y in g.labels]
+        return lgb.Dataset(
+            np.asarray(rows, dtype=np.float64),
+            np.asarray(labels),
+            group=[len(g.rows) for g in groups],
+            feature_name=list(FEATURES),
+            reference=reference,
+            free_raw_data=False,
+        )
+
+    train_set = lgb_set(train_data)
+    dev_set = lgb_set(dev_data, train_set)
+    booster = lgb.train(
+        PARAMS,
+        train_set,
+        num_boost_round=rounds,
+        valid_sets=[dev_set],
+        callbacks=[lgb.early_stopping(EARLY_STOP, verbose=False)],
+    )
+    dump = booster.dump_model(num_iteration=booster.best_iteration)
+    spec: dict[str, Any] = {
+        "features": list(FEATURES),
+        "trees": trees_json(dump),
+        "calibration": {"slope": 1.0, "intercept": 0.0},
+        "threshold": UNRESOLVED_BELOW,
+    }
+    uncalibrated = SpeakerRanker(spec)
+    points = []
+    for g in calibration_data.groups:
+        if g.matched:
+            best, p = pooled_top(uncalibrated, g)
+            points.append((p, g.labels[best]))
+    slope, intercept = fit_calibration(points)
+    spec["calibration"] = {"slope": round(slope, 6), "intercept": round(intercept, 6)}
+    ranker = SpeakerRanker(spec)
+    figures = {
+        "trees": len(dump["tree_info"]),
+        "dev_direct_rules": accuracy(None, dev_data.groups, True),
+        "dev_direct_model": accuracy(ranker, dev_data.groups, True),
+        "dev_indirect_rules": accuracy(None, dev_data.groups, False),
+        "dev_indirect_model": accuracy(ranker, dev_data.groups, False),
+        "train_groups": len(train_data.ranked()),
+        "calibration_quotes": len(points),
+    }
+    spec["meta"] = {"seed": SEED, "params": PARAMS, "figures": figures}
+    return spec, figures
+
+
+def default_model_path() -> Path:
+    from ..analyze import speakers
+
+    return Path(speakers.__file__).parent / MODEL_FILE
+
+
+def train_from_polnear(
+    data: Path, out: Path | None = None, limit: int | None = None
+) -> dict[str, float]:
+    """Parse PolNeAR train and dev, train, write the model file; returns the dev figures."""
+    train_gold = load_split(data, "train")
+    dev_gold = load_split(data, "dev")
+    if limit is not None:
+        train_gold, dev_gold = train_gold[:limit], dev_gold[: max(limit // 4, 2)]
+    fit = Dataset()
+    calibration = Dataset()
+    for k, item in enumerate(parsed(train_gold)):
+        target = calibration if k % CALIBRATION_EVERY == CALIBRATION_EVERY - 1 else fit
+        target.groups.extend(record(*item))
+    dev = dataset(parsed(dev_gold))
+    spec, figures = train(fit, dev, calibration)
+    path = out or default_model_path()
+    path.write_text(json.dumps(spec, separators=(",", ":")) + "\n", encoding="utf-8")
+    return figures
