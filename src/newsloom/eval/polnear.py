@@ -798,7 +798,7 @@ def _calibration_table(title: str, cal: dict[str, Any]) -> Table:
     from rich.table import Table
 
     table = Table(title=title, caption=f"expected calibration error {cal['ece']:.3f}")
-    for col in ("confidence", "pairs", "right", "mean confidence"):
+    for col in ("confidence", "pairs", "share right", "mean confidence"):
         table.add_column(col, justify="left" if col == "confidence" else "right")
     for b in cal["buckets"]:
         closed = "]" if b["high"] == CONFIDENCE_EDGES[-1] else ")"
@@ -827,7 +827,7 @@ def _class_table(report: dict[str, Any]) -> list[Table | Text]:
         caption += f"; {first['not_in_gold']} not found in this split's gold"
     table = Table(title="speaker accuracy by error class, direct quotes", caption=caption)
     table.add_column("class")
-    table.add_column("n", justify="right")
+    table.add_column("labelled", justify="right")
     for name in rows:
         table.add_column(name, justify="right")
     for label, n in first["classes"].items():
