@@ -511,11 +511,11 @@ def accuracy_by_class(
         }
         for row in labelled:
             at = [j for j, u in enumerate(g.direct) if u.pieces == ((row.start, row.end),)]
-            j = next((j for j in at if g.direct[j].speaker_name == row.speaker), None)
-            j = at[0] if j is None and at else j
-            if j is None:
+            if not at:
                 not_in_gold += 1
                 continue
+            # Attributions that share a quoted segment: the one with the row's speaker first.
+            j = min(at, key=lambda k: g.direct[k].speaker_name != row.speaker)
             counts = classes[row.label]
             counts["labelled"] += 1
             if j in partner:
@@ -664,8 +664,9 @@ def run_eval(
     newsloom runs through ``analyze_articles`` with ``speakers = "model"`` and the stages the
     quotes stage needs (boilerplate, posts, entities, quotes); each stage is timed, the rest
     is the spaCy parse. The rules and textacy run on the same parse (``_with_side_runs``), so
-    an article whose stages fail has no row in any system. ``classes`` names the labelled
-    quotes for the accuracy by error class (skipped with a note when the file is absent).
+    an article whose stages fail has no predictions from any system, textacy's included.
+    ``classes`` names the labelled quotes for the accuracy by error class (skipped with a
+    note when the file is absent).
     """
     from ..analyze import analyze_articles
     from ..config import Settings
