@@ -426,3 +426,28 @@ def test_eval_command_writes_the_report_as_json(tmp_path, monkeypatch):
     result = CliRunner().invoke(app, [*args, "--json", str(tmp_path / "r.json")])
     assert result.exit_code == 0 and "direct quotes" in result.output
     assert json.loads((tmp_path / "r.json").read_text("utf-8"))["split"] == "dev"
+
+
+def test_the_rules_run_on_the_parse_and_earlier_stages_of_the_model_run():
+    from newsloom.config import Settings
+    from newsloom.eval.polnear import _with_side_runs
+    from newsloom.models import Article, ArticleAnalysis, QuoteMention
+    from newsloom.pipeline import StageContext, StageSpec
+
+    seen = []
+
+    def quotes(ctx: StageContext) -> None:
+        seen.append((ctx.settings.speakers, ctx.doc, ctx.analysis.quotes))
+        who = "Model" if ctx.settings.speakers == "model" else "Rules"
+        ctx.analysis.quotes = [QuoteMention(start=0, end=3, text="Roe", speaker=who)]
+
+    article = Article(id="a", text="Roe said.", origin="nyt_x")
+    ctx = StageContext(article, "the doc", Settings(), ArticleAnalysis(article=article))
+    clock: dict[str, float] = {}
+    out: dict[str, dict] = {"rules": {}, "textacy": {}}
+    spec = StageSpec("quotes", quotes, ("entities",), ("quotes",))
+    _with_side_runs(spec, clock, False, out).fn(ctx)
+    assert seen == [("model", "the doc", []), ("rules", "the doc", [])]  # no quotes carried over
+    assert [q.speaker for q in ctx.analysis.quotes] == ["Model"]
+    assert [q.speaker for q in out["rules"]["nyt_x"]] == ["Rules"]
+    assert list(clock) == ["quotes (rules)"] and out["textacy"] == {}

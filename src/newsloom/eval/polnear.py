@@ -729,7 +729,7 @@ def _labelled_quotes(path: Path | None, report: dict[str, Any]) -> list[ClassRow
         report["classes"] = {"file": None, "note": "no labelled quotes given (--classes FILE)"}
         return []
     if not Path(path).is_file():
-        report["classes"] = {"file": str(path), "note": "file absent: accuracy by class skipped"}
+        report["classes"] = {"file": str(path), "note": f"{path} is absent; skipped"}
         return []
     rows = load_speaker_classes(Path(path))
     report["classes"] = {"file": str(path), "labelled": len(rows)}
