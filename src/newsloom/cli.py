@@ -32,7 +32,7 @@ from . import api
 from .config import Settings, SettingsError, load_settings
 from .errors import NewsloomError
 from .models import Article, Skipped
-from .render.json import corpus_text
+from .render.json import corpus_text, write_atomic
 from .render.tables import WRITERS
 from .store import ArticleRow, PersonRow, PostRow, Store, as_dict
 
@@ -637,11 +637,31 @@ def eval_polnear(
     peers: Annotated[
         bool, typer.Option(help="Also run textacy's extractor for comparison.")
     ] = True,
+    classes: Annotated[
+        Path | None,
+        typer.Option(
+            "--classes",
+            help="Labelled dev quotes (TSV) for the speaker accuracy by error class, e.g. "
+            "tests/data/polnear_dev_speaker_classes.tsv in a checkout.",
+        ),
+    ] = None,
+    json_out: Annotated[
+        Path | None,
+        typer.Option("--json", help="Also write the report as JSON here (- for standard output)."),
+    ] = None,
 ) -> None:
-    """Quote extraction and speaker attribution scores on PolNeAR, beside textacy."""
+    """Quote extraction and speaker attribution scores on PolNeAR: newsloom's speaker model and
+    its rules alone, beside textacy."""
     from .eval.polnear import format_report, run_eval
 
-    _out().print(format_report(run_eval(data, split, with_peers=peers)))
+    report = run_eval(data, split, with_peers=peers, classes=classes)
+    text = json.dumps(report, ensure_ascii=False, indent=1) + "\n"
+    if json_out == STDOUT:
+        sys.stdout.write(text)
+        return
+    if json_out is not None:
+        write_atomic(json_out, text)
+    _out().print(format_report(report))
 
 
 @eval_app.command("ecbplus")

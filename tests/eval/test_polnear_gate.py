@@ -6,6 +6,8 @@ dev"), so a regression fails CI. Skipped when ../shared/data is absent.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 pytestmark = pytest.mark.slow
@@ -28,11 +30,15 @@ FLOOR_SPEAKER = 0.92
 FLOOR_ALL_TOKEN_F1 = 0.685
 
 
+# The labelled sample of dev quotes for the accuracy by error class.
+CLASSES = Path(__file__).resolve().parents[1] / "data" / "polnear_dev_speaker_classes.tsv"
+
+
 @pytest.fixture(scope="module")
 def report(shared_data):
     from newsloom.eval.polnear import run_eval
 
-    return run_eval(shared_data / "polnear", "dev", with_peers=False)
+    return run_eval(shared_data / "polnear", "dev", with_peers=False, classes=CLASSES)
 
 
 def test_gold_is_the_pinned_corpus(shared_data):
@@ -44,17 +50,30 @@ def test_gold_is_the_pinned_corpus(shared_data):
     assert sum(len(g.direct) for g in gold) == DEV_DIRECT
 
 
-def test_direct_quote_floors(report):
-    row = report["rows"]["newsloom"]["direct"]
+@pytest.mark.parametrize("system", ["newsloom rules", "newsloom model"])
+def test_direct_quote_floors(report, system):
+    row = report["rows"][system]["direct"]
     assert report["failed"] == 0
     for metric, floor in FLOORS_DIRECT.items():
         assert row[metric][2] >= floor, f"{metric} F1 {row[metric][2]:.3f} fell below {floor}"
-    assert row["speaker_acc"] >= FLOOR_SPEAKER
+
+
+def test_speaker_floor_of_the_model(report):
+    assert report["rows"]["newsloom model"]["direct"]["speaker_acc"] >= FLOOR_SPEAKER
 
 
 def test_all_attributions_floor(report):
-    row = report["rows"]["newsloom"]["all"]
+    row = report["rows"]["newsloom model"]["all"]
     assert row["token"][2] >= FLOOR_ALL_TOKEN_F1
+
+
+def test_every_labelled_quote_is_a_gold_quote(report):
+    if not CLASSES.is_file():
+        pytest.skip(f"{CLASSES.name} is absent")
+    by_class = report["rows"]["newsloom model"]["by_class"]
+    assert by_class["not_in_gold"] == 0
+    labelled = sum(c["labelled"] for c in by_class["classes"].values())
+    assert labelled == report["classes"]["labelled"]
 
 
 def test_report_formats(report):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from newsloom.eval.polnear import (
@@ -188,3 +190,264 @@ def test_counts_add_up():
             )
         )
     assert (total.n_pred, total.n_gold, total.matched[0.3], total.speaker_right) == (2, 2, 2, 2)
+
+
+# -- speakers: quote+speaker F1, unresolved speakers, calibration, accuracy by class ---------
+
+QUOTES = 'Roe said: "We will win." Doe said: "They will lose." "Nobody knows," she said.'
+
+
+def test_quote_and_speaker_f1_needs_the_match_and_the_speaker():
+    gold = [
+        unit(QUOTES, "We will win.", "Roe"),
+        unit(QUOTES, "They will lose.", "Doe"),
+        unit(QUOTES, "Nobody knows,", "she"),
+    ]
+    pred = [
+        unit(QUOTES, "We will win.", "Roe"),  # right
+        unit(QUOTES, "They will lose.", "Roe"),  # matched, wrong speaker
+        unit(QUOTES, "Roe said", "Roe"),  # no gold quote there
+    ]
+    m = score(QUOTES, pred, gold)
+    assert m["match@0.3"][:2] == (2 / 3, 2 / 3)
+    assert m["quote+speaker@0.3"] == pytest.approx((1 / 3, 1 / 3, 1 / 3))
+    assert m["speaker_acc"] == 0.5
+
+
+def test_unresolved_speakers_are_scored_by_their_words_and_counted_apart():
+    from newsloom.eval.polnear import newsloom_units
+    from newsloom.models import QuoteMention
+
+    def mention(needle: str, speaker: str | None, words: str) -> QuoteMention:
+        s, e = span(QUOTES, needle)
+        ss, se = span(QUOTES, words)
+        return QuoteMention(
+            start=s,
+            end=e,
+            text=needle,
+            speaker=speaker,
+            speaker_text=words,
+            speaker_start=ss,
+            speaker_end=se,
+        )
+
+    quotes = [
+        mention("We will win.", "Jane Roe", "Roe"),
+        mention("They will lose.", None, "Doe"),  # unresolved, its words still right
+        mention("Nobody knows,", None, "Roe"),  # unresolved and wrong
+    ]
+    direct, _ = newsloom_units(quotes)
+    assert [u.resolved for u in direct] == [True, False, False]
+    gold = [
+        unit(QUOTES, "We will win.", "Roe"),
+        unit(QUOTES, "They will lose.", "Doe"),
+        unit(QUOTES, "Nobody knows,", "she"),
+    ]
+    m = score(QUOTES, direct, gold)
+    assert m["speaker_acc"] == pytest.approx(2 / 3)
+    assert m["unresolved_share"] == pytest.approx(2 / 3)
+    assert (m["resolved_speaker_acc"], m["resolved_pairs"]) == (1.0, 1)
+
+
+def test_calibration_buckets_and_expected_error():
+    from newsloom.eval.polnear import calibration
+
+    pairs = [(0.2, False), (0.4, True), (0.5, True), (0.96, True), (1.0, True), (1.0, False)]
+    cal = calibration(pairs)
+    edges = [(b["low"], b["high"]) for b in cal["buckets"]]
+    assert edges[0] == (0.0, 0.5) and edges[-1] == (0.95, 1.0)
+    by_low = {b["low"]: b for b in cal["buckets"]}
+    assert (by_low[0.0]["n"], by_low[0.0]["right"]) == (2, 1)
+    assert (by_low[0.5]["n"], by_low[0.5]["share"]) == (1, 1.0)  # 0.5 opens the next bucket
+    assert (by_low[0.95]["n"], by_low[0.95]["right"]) == (3, 2)  # 1.0 falls in the last one
+    assert by_low[0.8]["n"] == 0 and by_low[0.8]["share"] is None
+    # |0.5 - 0.3| × 2 + |1 - 0.5| × 1 + |2/3 - 0.9867| × 3, over 6 pairs
+    assert cal["ece"] == pytest.approx((0.4 + 0.5 + abs(2 - 2.96)) / 6)
+
+
+def test_calibration_without_confidences_is_empty():
+    text = 'Roe said: "We will win."'
+    m = score(text, [unit(text, "We will win.", "Roe")], [unit(text, "We will win.", "Roe")])
+    cal = m["calibration"]
+    assert cal["n"] == 0 and cal["ece"] is None
+    assert all(b["n"] == 0 for b in cal["buckets"])
+
+
+def test_confidences_of_matched_pairs_reach_the_calibration():
+    gold = [unit(QUOTES, "We will win.", "Roe"), unit(QUOTES, "They will lose.", "Doe")]
+    pred = [
+        Unit((span(QUOTES, "We will win."),), (span(QUOTES, "Roe"),), "Roe", confidence=0.9),
+        Unit((span(QUOTES, "They will lose."),), (span(QUOTES, "Roe"),), "Roe", confidence=0.6),
+        Unit((span(QUOTES, "Roe said"),), (), "Roe", confidence=0.99),  # unmatched: not counted
+    ]
+    cal = score(QUOTES, pred, gold)["calibration"]
+    assert cal["n"] == 2
+    assert [(b["n"], b["right"]) for b in cal["buckets"] if b["n"]] == [(1, 0), (1, 1)]
+
+
+# Invented labels for an invented article; offsets as gold_units gives them.
+CLASSES_TSV = """article\tstart\tend\tspeaker\tclass\tnote
+{name}\t{win}\tRoe\tplain\t
+{name}\t{lose}\tDoe\tstatement\tnamed a sentence before
+{name}\t{knows}\tshe\tpronoun\t"she" is Roe
+{name}\t0\t3\tRoe\tplain\toffsets of no gold quote
+other_article\t0\t3\tRoe\tplain\tan article of another split
+"""
+
+
+def labelled(tmp_path, name: str = "usa-today_x"):
+    from newsloom.eval.polnear import load_speaker_classes
+
+    cells = {
+        key: "\t".join(map(str, span(QUOTES, needle)))
+        for key, needle in (
+            ("win", "We will win."),
+            ("lose", "They will lose."),
+            ("knows", "Nobody knows,"),
+        )
+    }
+    path = tmp_path / "classes.tsv"
+    path.write_text(CLASSES_TSV.format(name=name, **cells), encoding="utf-8")
+    return load_speaker_classes(path)
+
+
+def test_accuracy_by_class(tmp_path):
+    from newsloom.eval.polnear import GoldArticle, accuracy_by_class
+
+    rows = labelled(tmp_path)
+    assert [r.label for r in rows] == ["plain", "statement", "pronoun", "plain", "plain"]
+    assert rows[2].note == '"she" is Roe'  # no quoting: marks are kept
+    gold = GoldArticle(
+        "usa-today_x",
+        QUOTES,
+        "usa-today",
+        direct=[
+            unit(QUOTES, "We will win.", "Roe"),
+            unit(QUOTES, "They will lose.", "Doe"),
+            unit(QUOTES, "Nobody knows,", "she"),
+        ],
+    )
+    pred = [
+        unit(QUOTES, "We will win.", "Roe"),
+        unit(QUOTES, "They will lose.", "Roe"),  # wrong speaker
+    ]  # "Nobody knows," is not found
+    got = accuracy_by_class([gold], [pred], rows)
+    classes = got["classes"]
+    assert classes["plain"] == {"labelled": 1, "matched": 1, "right": 1, "acc": 1.0}
+    assert classes["statement"] == {"labelled": 1, "matched": 1, "right": 0, "acc": 0.0}
+    assert classes["pronoun"] == {"labelled": 1, "matched": 0, "right": 0, "acc": None}
+    assert classes["nested"]["labelled"] == 0
+    assert got["not_in_gold"] == 2
+
+
+def test_a_bad_class_file_says_which_line(tmp_path):
+    from newsloom.errors import InputError
+    from newsloom.eval.polnear import load_speaker_classes
+
+    path = tmp_path / "classes.tsv"
+    path.write_text("article\tstart\tend\tspeaker\tclass\nx\t1\t2\tRoe\tguess\n", "utf-8")
+    with pytest.raises(InputError, match="line 2"):
+        load_speaker_classes(path)
+    path.write_text("article\tstart\tspeaker\n", "utf-8")
+    with pytest.raises(InputError, match="columns"):
+        load_speaker_classes(path)
+
+
+def tiny_report(tmp_path) -> dict:
+    """A report as run_eval makes it, from hand-made predictions (no parse)."""
+    from newsloom.eval.polnear import GoldArticle, accuracy_by_class
+
+    direct = [unit(QUOTES, "We will win.", "Roe"), unit(QUOTES, "They will lose.", "Doe")]
+    gold = GoldArticle("usa-today_x", QUOTES, "usa-today", direct=direct)
+    pred = [
+        Unit((span(QUOTES, "We will win."),), (span(QUOTES, "Roe"),), "Roe", confidence=0.97),
+        Unit((span(QUOTES, "They will lose."),), (), "she", resolved=False, confidence=0.3),
+    ]
+    rows = labelled(tmp_path)
+    report = {
+        "split": "dev",
+        "articles": 1,
+        "failed": 0,
+        "mode": "pipeline: boilerplate → posts → entities → quotes",
+        "seconds": 2.0,
+        "stage_seconds": {"boilerplate": 0.1, "quotes": 0.05},
+        "side_seconds": {"quotes (rules)": 0.04},
+        "parse_seconds": 1.8,
+        "classes": {"file": "classes.tsv", "labelled": len(rows)},
+        "rows": {},
+    }
+    for name, units in (("newsloom rules", pred[:1]), ("newsloom model", pred)):
+        report["rows"][name] = {
+            "direct": metrics(score_article(QUOTES, units, gold.direct)),
+            "all": metrics(score_article(QUOTES, units, gold.direct)),
+            "by_class": accuracy_by_class([gold], [units], rows),
+        }
+    return report
+
+
+def test_report_shows_speakers_calibration_and_classes_in_80_columns(tmp_path):
+    from rich.console import Console
+
+    from newsloom.eval.polnear import format_report
+
+    console = Console(width=80, record=True)
+    console.print(format_report(tiny_report(tmp_path)))
+    text = console.export_text()
+    assert "quote+speaker ≥0.3" in text and "unresolved share" in text
+    assert "newsloom model: speaker calibration" in text and "[0.95, 1.00]" in text
+    assert "newsloom rules: speaker calibration" in text  # its one pair has a confidence
+    assert "expected calibration error" in text
+    assert "by error class" in text and "pronoun" in text and "1.00 (1/1)" in text
+    assert "…" not in text
+
+
+def test_eval_command_writes_the_report_as_json(tmp_path, monkeypatch):
+    import json
+
+    from typer.testing import CliRunner
+
+    from newsloom.cli import app
+    from newsloom.eval import polnear
+
+    report = tiny_report(tmp_path)
+    calls = []
+
+    def fake_run_eval(data, split, with_peers, classes):
+        calls.append((split, with_peers, classes))
+        return report
+
+    monkeypatch.setattr(polnear, "run_eval", fake_run_eval)
+    args = ["eval", "polnear", "--data", str(tmp_path), "--classes", "c.tsv", "--no-peers"]
+    result = CliRunner().invoke(app, [*args, "--json", "-"])
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.output)  # nothing but the JSON on standard output
+    assert got["rows"]["newsloom model"]["direct"]["quote+speaker@0.3"][2] == pytest.approx(0.5)
+    assert calls == [("dev", False, Path("c.tsv"))]
+    result = CliRunner().invoke(app, [*args, "--json", str(tmp_path / "r.json")])
+    assert result.exit_code == 0 and "direct quotes" in result.output
+    assert json.loads((tmp_path / "r.json").read_text("utf-8"))["split"] == "dev"
+
+
+def test_the_rules_run_on_the_parse_and_earlier_stages_of_the_model_run():
+    from newsloom.config import Settings
+    from newsloom.eval.polnear import _with_side_runs
+    from newsloom.models import Article, ArticleAnalysis, QuoteMention
+    from newsloom.pipeline import StageContext, StageSpec
+
+    seen = []
+
+    def quotes(ctx: StageContext) -> None:
+        seen.append((ctx.settings.speakers, ctx.doc, ctx.analysis.quotes))
+        who = "Model" if ctx.settings.speakers == "model" else "Rules"
+        ctx.analysis.quotes = [QuoteMention(start=0, end=3, text="Roe", speaker=who)]
+
+    article = Article(id="a", text="Roe said.", origin="nyt_x")
+    ctx = StageContext(article, "the doc", Settings(), ArticleAnalysis(article=article))
+    clock: dict[str, float] = {}
+    out: dict[str, dict] = {"rules": {}, "textacy": {}}
+    spec = StageSpec("quotes", quotes, ("entities",), ("quotes",))
+    _with_side_runs(spec, clock, False, out).fn(ctx)
+    assert seen == [("model", "the doc", []), ("rules", "the doc", [])]  # no quotes carried over
+    assert [q.speaker for q in ctx.analysis.quotes] == ["Model"]
+    assert [q.speaker for q in out["rules"]["nyt_x"]] == ["Rules"]
+    assert list(clock) == ["quotes (rules)"] and out["textacy"] == {}

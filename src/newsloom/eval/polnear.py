@@ -12,17 +12,21 @@ edges never decide a match. Matching is one-to-one, greedy by token overlap / un
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the pipeline is imported only when an evaluation runs
     from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
     from spacy.tokens import Doc
 
+    from ..models import QuoteMention
     from ..pipeline import StageContext, StageSpec
 
 SPLITS = ("train", "dev")
@@ -88,11 +92,18 @@ _NON_NAME_WORDS = frozenset(
 
 @dataclass(frozen=True)
 class Unit:
-    """One quote (or attribution content) as scored: character pieces plus a speaker."""
+    """One quote (or attribution content) as scored: character pieces plus a speaker.
+
+    ``resolved`` is False when the system named no one (newsloom's ``speaker`` is None; the
+    words its cue names are still scored); ``confidence`` is the system's probability that
+    the speaker is right, when it gives one.
+    """
 
     pieces: tuple[tuple[int, int], ...]
     speaker_pieces: tuple[tuple[int, int], ...] = ()
     speaker_name: str = ""
+    resolved: bool = True
+    confidence: float | None = None
 
 
 @dataclass
@@ -257,16 +268,32 @@ class Counts:
     gold_tokens: int = 0
     overlap_tokens: int = 0
     matched: dict[float, int] = field(default_factory=lambda: dict.fromkeys(MATCH_THRESHOLDS, 0))
+    # Pairs matched at the lowest threshold: how many, how many name the right speaker (each
+    # one also a true positive of quote+speaker), and those of them with no resolved speaker.
     speaker_pairs: int = 0
     speaker_right: int = 0
+    unresolved: int = 0
+    unresolved_right: int = 0
+    # (confidence, right) of every such pair whose prediction has a confidence.
+    confidences: list[tuple[float, bool]] = field(default_factory=list)
 
     def add(self, other: Counts) -> None:
-        for name in ("n_pred", "n_gold", "exact", "pred_tokens", "gold_tokens", "overlap_tokens"):
+        for name in (
+            "n_pred",
+            "n_gold",
+            "exact",
+            "pred_tokens",
+            "gold_tokens",
+            "overlap_tokens",
+            "speaker_pairs",
+            "speaker_right",
+            "unresolved",
+            "unresolved_right",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for t in self.matched:
             self.matched[t] += other.matched[t]
-        self.speaker_pairs += other.speaker_pairs
-        self.speaker_right += other.speaker_right
+        self.confidences.extend(other.confidences)
 
 
 def prf(tp_p: float, n_p: float, tp_r: float, n_r: float) -> tuple[float, float, float]:
@@ -275,38 +302,100 @@ def prf(tp_p: float, n_p: float, tp_r: float, n_r: float) -> tuple[float, float,
     return p, r, (2 * p * r / (p + r) if p + r else 0.0)
 
 
-def score_article(text: str, predicted: Sequence[Unit], gold: Sequence[Unit]) -> Counts:
-    """One-to-one greedy matching by overlap/union of word tokens, then all the counts."""
+@dataclass(frozen=True)
+class Pair:
+    """A predicted unit matched to a gold one: their indices, overlap/union, shared tokens."""
+
+    pred: int
+    gold: int
+    iou: float
+    shared: int
+
+
+@dataclass(frozen=True)
+class Matching:
+    """The word tokens of every predicted and gold unit, and the one-to-one pairs."""
+
+    pred_sets: list[frozenset[int]]
+    gold_sets: list[frozenset[int]]
+    pairs: list[Pair]
+
+
+def match_units(text: str, predicted: Sequence[Unit], gold: Sequence[Unit]) -> Matching:
+    """One-to-one greedy matching by overlap/union of word tokens (units without a word take
+    no part)."""
     words = word_spans(text)
     pred_sets = [token_set(words, u.pieces) for u in predicted]
     gold_sets = [token_set(words, u.pieces) for u in gold]
-    keep_p = [i for i, s in enumerate(pred_sets) if s]
-    keep_g = [j for j, s in enumerate(gold_sets) if s]
-    counts = Counts(n_pred=len(keep_p), n_gold=len(keep_g))
-    counts.pred_tokens = sum(len(pred_sets[i]) for i in keep_p)
-    counts.gold_tokens = sum(len(gold_sets[j]) for j in keep_g)
-    pairs = []
-    for i in keep_p:
-        for j in keep_g:
-            inter = len(pred_sets[i] & gold_sets[j])
+    candidates = []
+    for i, ps in enumerate(pred_sets):
+        for j, gs in enumerate(gold_sets):
+            inter = len(ps & gs)
             if inter:
-                pairs.append((inter / len(pred_sets[i] | gold_sets[j]), inter, i, j))
-    pairs.sort(key=lambda p: (-p[0], -p[1], p[2], p[3]))
+                candidates.append(Pair(i, j, inter / len(ps | gs), inter))
+    candidates.sort(key=lambda p: (-p.iou, -p.shared, p.pred, p.gold))
     used_p: set[int] = set()
     used_g: set[int] = set()
-    for iou, inter, i, j in pairs:
-        if i in used_p or j in used_g:
+    pairs = []
+    for pair in candidates:
+        if pair.pred in used_p or pair.gold in used_g:
             continue
-        used_p.add(i)
-        used_g.add(j)
-        counts.overlap_tokens += inter
-        counts.exact += pred_sets[i] == gold_sets[j]
+        used_p.add(pair.pred)
+        used_g.add(pair.gold)
+        pairs.append(pair)
+    return Matching(pred_sets, gold_sets, pairs)
+
+
+def score_article(text: str, predicted: Sequence[Unit], gold: Sequence[Unit]) -> Counts:
+    """The one-to-one matching, then all the counts."""
+    m = match_units(text, predicted, gold)
+    counts = Counts(n_pred=sum(map(bool, m.pred_sets)), n_gold=sum(map(bool, m.gold_sets)))
+    counts.pred_tokens = sum(map(len, m.pred_sets))
+    counts.gold_tokens = sum(map(len, m.gold_sets))
+    for pair in m.pairs:
+        counts.overlap_tokens += pair.shared
+        counts.exact += m.pred_sets[pair.pred] == m.gold_sets[pair.gold]
         for t in MATCH_THRESHOLDS:
-            counts.matched[t] += iou >= t
-        if iou >= MATCH_THRESHOLDS[0]:
+            counts.matched[t] += pair.iou >= t
+        if pair.iou >= MATCH_THRESHOLDS[0]:
+            pred = predicted[pair.pred]
+            right = speaker_right(pred, gold[pair.gold])
             counts.speaker_pairs += 1
-            counts.speaker_right += speaker_right(predicted[i], gold[j])
+            counts.speaker_right += right
+            counts.unresolved += not pred.resolved
+            counts.unresolved_right += right and not pred.resolved
+            if pred.confidence is not None:
+                counts.confidences.append((pred.confidence, right))
     return counts
+
+
+# Edges of the calibration table's confidence buckets, the last one closed: finer near 1,
+# where a ranker that is mostly right puts most of its speakers.
+CONFIDENCE_EDGES = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 1.0)
+
+
+def calibration(pairs: Sequence[tuple[float, bool]]) -> dict[str, Any]:
+    """Per confidence bucket: pairs, the share with the right speaker, the mean confidence;
+    and the expected calibration error (|share - mean confidence| weighted by pairs; None
+    when no pair has a confidence)."""
+    buckets = []
+    gap = 0.0
+    for k, (low, high) in enumerate(itertools.pairwise(CONFIDENCE_EDGES)):
+        last = k == len(CONFIDENCE_EDGES) - 2
+        inside = [(c, r) for c, r in pairs if low <= c < high or (last and c == high)]
+        n, right, total = len(inside), sum(r for _, r in inside), sum(c for c, _ in inside)
+        gap += abs(right - total)  # n × |share − mean confidence|
+        buckets.append(
+            {
+                "low": low,
+                "high": high,
+                "n": n,
+                "right": right,
+                "share": right / n if n else None,
+                "confidence": total / n if n else None,
+            }
+        )
+    return {"n": len(pairs), "buckets": buckets, "ece": gap / len(pairs) if pairs else None}
 
 
 def metrics(c: Counts) -> dict[str, Any]:
@@ -315,9 +404,130 @@ def metrics(c: Counts) -> dict[str, Any]:
     out["token"] = prf(c.overlap_tokens, c.pred_tokens, c.overlap_tokens, c.gold_tokens)
     for t in MATCH_THRESHOLDS:
         out[f"match@{t}"] = prf(c.matched[t], c.n_pred, c.matched[t], c.n_gold)
+    # A true positive is a quote matched at the lowest threshold with the right speaker.
+    t = MATCH_THRESHOLDS[0]
+    out[f"quote+speaker@{t}"] = prf(c.speaker_right, c.n_pred, c.speaker_right, c.n_gold)
     out["speaker_acc"] = c.speaker_right / c.speaker_pairs if c.speaker_pairs else 0.0
     out["speaker_pairs"] = c.speaker_pairs
+    resolved = c.speaker_pairs - c.unresolved
+    out["unresolved_share"] = c.unresolved / c.speaker_pairs if c.speaker_pairs else 0.0
+    out["resolved_speaker_acc"] = (
+        (c.speaker_right - c.unresolved_right) / resolved if resolved else 0.0
+    )
+    out["resolved_pairs"] = resolved
+    out["calibration"] = calibration(c.confidences)
     return out
+
+
+# --- accuracy by error class -------------------------------------------------------------
+
+# What makes a gold direct quote's speaker hard to find (tests/data/polnear_dev_speaker_classes.tsv
+# labels a sample of dev quotes with one of these).
+SPEAKER_CLASSES = (
+    "addressee",
+    "description",
+    "pronoun",
+    "statement",
+    "continuation",
+    "nested",
+    "plain",
+)
+_CLASS_COLUMNS = ("article", "start", "end", "speaker", "class")
+
+
+@dataclass(frozen=True)
+class ClassRow:
+    """One labelled gold direct quote: its article (file stem), its offsets as ``gold_units``
+    gives them, its gold speaker's words, and the class of its speaker."""
+
+    article: str
+    start: int
+    end: int
+    speaker: str
+    label: str
+    note: str = ""
+
+
+def load_speaker_classes(path: Path) -> list[ClassRow]:
+    """The labelled quotes of a tab-separated file with a header row (no quoting: a field
+    is everything between two tabs); ``note`` is optional."""
+    from ..errors import InputError
+
+    lines = read_text(path).splitlines()
+    header = lines[0].split("\t") if lines else []
+    if not all(col in header for col in _CLASS_COLUMNS):
+        raise InputError(str(path), f"needs the columns {', '.join(_CLASS_COLUMNS)}, note")
+    rows = []
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        rec = dict(zip(header, line.split("\t"), strict=False))
+        label = rec.get("class", "")
+        if label not in SPEAKER_CLASSES or not (rec["start"].isdigit() and rec["end"].isdigit()):
+            raise InputError(
+                str(path),
+                f"line {number}: needs start and end offsets and a class among "
+                f"{', '.join(SPEAKER_CLASSES)}; got {line!r}",
+            )
+        rows.append(
+            ClassRow(
+                rec["article"],
+                int(rec["start"]),
+                int(rec["end"]),
+                rec["speaker"],
+                label,
+                rec.get("note", ""),
+            )
+        )
+    return rows
+
+
+def accuracy_by_class(
+    gold: Sequence[GoldArticle], predicted: Sequence[Sequence[Unit]], rows: Sequence[ClassRow]
+) -> dict[str, Any]:
+    """Speaker accuracy per class over the labelled gold direct quotes.
+
+    ``predicted`` holds each gold article's predicted direct quotes. A row's gold quote is
+    the one at its offsets (the one with its speaker when several share them); the
+    prediction matched to it at the lowest threshold, as ``score_article`` matches, decides:
+    right or wrong speaker, or unmatched (not counted in the accuracy). Rows that find no gold
+    quote (another split, or offsets that moved) are counted apart.
+    """
+    units = {g.name: (g, p) for g, p in zip(gold, predicted, strict=True)}
+    by_article: dict[str, list[ClassRow]] = {}
+    for row in rows:
+        by_article.setdefault(row.article, []).append(row)
+    classes = {c: {"labelled": 0, "matched": 0, "right": 0} for c in SPEAKER_CLASSES}
+    not_in_gold = 0
+    for name, labelled in by_article.items():
+        if name not in units:
+            not_in_gold += len(labelled)
+            continue
+        g, pred = units[name]
+        partner = {
+            p.gold: p.pred
+            for p in match_units(g.text, pred, g.direct).pairs
+            if p.iou >= MATCH_THRESHOLDS[0]
+        }
+        for row in labelled:
+            at = [j for j, u in enumerate(g.direct) if u.pieces == ((row.start, row.end),)]
+            if not at:
+                not_in_gold += 1
+                continue
+            # Attributions that share a quoted segment: the one with the row's speaker first.
+            j = min(at, key=lambda k: g.direct[k].speaker_name != row.speaker)
+            counts = classes[row.label]
+            counts["labelled"] += 1
+            if j in partner:
+                counts["matched"] += 1
+                counts["right"] += speaker_right(pred[partner[j]], g.direct[j])
+    return {
+        "classes": {
+            c: {**n, "acc": n["right"] / n["matched"] if n["matched"] else None}
+            for c, n in classes.items()
+        },
+        "not_in_gold": not_in_gold,
+    }
 
 
 # --- systems ------------------------------------------------------------------------------
@@ -338,23 +548,24 @@ def merge_by_cue(units: Sequence[tuple[Unit, Any]]) -> list[Unit]:
     for key in order:
         us = groups[key]
         pieces = tuple(sorted(p for u in us for p in u.pieces))
-        merged.append(Unit(pieces, us[0].speaker_pieces, us[0].speaker_name))
+        merged.append(replace(us[0], pieces=pieces))
     return merged
 
 
-def newsloom_units(analyses: Iterable[Any]) -> Iterator[tuple[list[Unit], list[Unit]]]:
-    """(direct, all) predicted units per analysed article."""
-    for analysis in analyses:
-        direct, everything = [], []
-        for q in analysis.quotes:
-            sp = ((q.speaker_start, q.speaker_end),) if q.speaker_start is not None else ()
-            name = " ".join(x for x in (q.speaker, q.speaker_text) if x)
-            unit = Unit(((q.start, q.end),), sp, name)
-            if q.kind == "direct":
-                direct.append(unit)
-            cue_key = (q.cue_start, q.cue_end) if q.cue_start is not None else None
-            everything.append((unit, cue_key))
-        yield direct, merge_by_cue(everything)
+def newsloom_units(quotes: Iterable[QuoteMention]) -> tuple[list[Unit], list[Unit]]:
+    """(direct, all) predicted units of one article's quotes; an unresolved speaker (None)
+    is still scored by the words its cue names."""
+    direct, everything = [], []
+    for q in quotes:
+        s, e = q.speaker_start, q.speaker_end
+        sp = ((s, e),) if s is not None and e is not None else ()
+        name = " ".join(x for x in (q.speaker, q.speaker_text) if x)
+        unit = Unit(((q.start, q.end),), sp, name, q.speaker is not None, q.speaker_confidence)
+        if q.kind == "direct":
+            direct.append(unit)
+        cue_key = (q.cue_start, q.cue_end) if q.cue_start is not None else None
+        everything.append((unit, cue_key))
+    return direct, merge_by_cue(everything)
 
 
 def textacy_units(doc: Doc) -> tuple[list[Unit], list[Unit]]:
@@ -418,11 +629,44 @@ def real_pipeline() -> list[StageSpec] | None:
         return None
 
 
-def run_eval(data: Path, split: str = "dev", with_peers: bool = True) -> dict[str, Any]:
-    """Score newsloom (and textacy's direct_quotations) on one split; returns a report dict.
+def _with_side_runs(
+    quotes: StageSpec, clock: dict[str, float], peers: bool, out: dict[str, dict[str, Any]]
+) -> StageSpec:
+    """The quotes stage as the pipeline runs it, then two more runs on the same Doc, so
+    nothing is parsed twice: the quotes stage again with ``speakers = "rules"`` on the
+    earlier stages' output (``out["rules"]``), and textacy (``out["textacy"]``, when
+    ``peers``), each keyed by the article's origin and timed in ``clock``."""
+    from ..pipeline import StageContext, StageSpec
 
-    newsloom runs through ``analyze_articles`` with the stages the quotes stage needs
-    (boilerplate, posts, entities, quotes); each stage is timed, the rest is the spaCy parse.
+    def run(ctx: StageContext) -> None:
+        before = ctx.analysis.model_copy()  # what the earlier stages found, quotes not yet
+        quotes.fn(ctx)
+        t0 = time.perf_counter()
+        rules = ctx.settings.model_copy(update={"speakers": "rules"})
+        side = StageContext(ctx.article, ctx.doc, rules, before)
+        quotes.fn(side)
+        out["rules"][ctx.article.origin] = side.analysis.quotes
+        t1 = time.perf_counter()
+        clock["quotes (rules)"] = clock.get("quotes (rules)", 0.0) + t1 - t0
+        if peers:
+            out["textacy"][ctx.article.origin] = textacy_units(ctx.doc)
+            clock["textacy"] = clock.get("textacy", 0.0) + time.perf_counter() - t1
+
+    return StageSpec(quotes.name, run, quotes.requires, quotes.assigns)
+
+
+def run_eval(
+    data: Path, split: str = "dev", with_peers: bool = True, classes: Path | None = None
+) -> dict[str, Any]:
+    """Score newsloom's speaker model and its rules alone (and textacy's direct_quotations)
+    on one split; returns a report dict.
+
+    newsloom runs through ``analyze_articles`` with ``speakers = "model"`` and the stages the
+    quotes stage needs (boilerplate, posts, entities, quotes); each stage is timed, the rest
+    is the spaCy parse. The rules and textacy run on the same parse (``_with_side_runs``), so
+    an article whose stages fail has no predictions from any system, textacy's included.
+    ``classes`` names the labelled quotes for the accuracy by error class (skipped with a
+    note when the file is absent).
     """
     from ..analyze import analyze_articles
     from ..config import Settings
@@ -439,15 +683,16 @@ def run_eval(data: Path, split: str = "dev", with_peers: bool = True) -> dict[st
         else ("quotes stage alone (paragraphs by blank lines; posts/entities stages missing)")
     )
     clock: dict[str, float] = {}
+    side_clock: dict[str, float] = {}
+    side: dict[str, dict[str, Any]] = {"rules": {}, "textacy": {}}
     timed = [_timed(s, clock) for s in (specs or _fallback_specs())]
-    docs: list[Any] = []
-    t0 = time.perf_counter()
-    results = list(analyze_articles(articles, Settings(), timed))
-    total = time.perf_counter() - t0
-    analyses = [
-        r if isinstance(r, ArticleAnalysis) else ArticleAnalysis(article=a)
-        for r, a in zip(results, articles, strict=True)
+    timed = [
+        _with_side_runs(s, side_clock, with_peers, side) if s.name == "quotes" else s for s in timed
     ]
+    t0 = time.perf_counter()
+    results = list(analyze_articles(articles, Settings(speakers="model"), timed))
+    total = time.perf_counter() - t0
+    model_quotes = [r.quotes if isinstance(r, ArticleAnalysis) else [] for r in results]
     report: dict[str, Any] = {
         "split": split,
         "articles": len(gold),
@@ -455,24 +700,40 @@ def run_eval(data: Path, split: str = "dev", with_peers: bool = True) -> dict[st
         "mode": mode,
         "seconds": total,
         "stage_seconds": clock,
-        "parse_seconds": total - sum(clock.values()),
+        "side_seconds": side_clock,
+        "parse_seconds": total - sum(clock.values()) - sum(side_clock.values()),
         "rows": {},
     }
     systems: dict[str, list[tuple[list[Unit], list[Unit]]]] = {
-        "newsloom": list(newsloom_units(analyses))
+        "newsloom rules": [newsloom_units(side["rules"].get(g.name, [])) for g in gold],
+        "newsloom model": [newsloom_units(q) for q in model_quotes],
     }
     if with_peers:
-        from ..nlp import load_nlp
-
-        docs = list(load_nlp().pipe(a.text for a in articles))
-        systems["textacy"] = [textacy_units(doc) for doc in docs]
+        systems["textacy"] = [side["textacy"].get(g.name, ([], [])) for g in gold]
+    labelled = _labelled_quotes(classes, report)
     for name, per_article in systems.items():
         direct, everything = Counts(), Counts()
         for g, (d, e) in zip(gold, per_article, strict=True):
             direct.add(score_article(g.text, d, g.direct))
             everything.add(score_article(g.text, e, g.attributions))
-        report["rows"][name] = {"direct": metrics(direct), "all": metrics(everything)}
+        row: dict[str, Any] = {"direct": metrics(direct), "all": metrics(everything)}
+        if labelled:
+            row["by_class"] = accuracy_by_class(gold, [d for d, _ in per_article], labelled)
+        report["rows"][name] = row
     return report
+
+
+def _labelled_quotes(path: Path | None, report: dict[str, Any]) -> list[ClassRow]:
+    """The labelled quotes of ``path``; ``report["classes"]`` says which file, or why none."""
+    if path is None:
+        report["classes"] = {"file": None, "note": "no labelled quotes given (--classes FILE)"}
+        return []
+    if not Path(path).is_file():
+        report["classes"] = {"file": str(path), "note": f"{path} is absent; skipped"}
+        return []
+    rows = load_speaker_classes(Path(path))
+    report["classes"] = {"file": str(path), "labelled": len(rows)}
+    return rows
 
 
 METRIC_LABELS = {
@@ -480,16 +741,18 @@ METRIC_LABELS = {
     "token": "token overlap",
     "match@0.3": "match ≥0.3",
     "match@0.8": "match ≥0.8",
+    "quote+speaker@0.3": "quote+speaker ≥0.3",
 }
 
 
 def format_report(report: dict[str, Any]) -> Group:
-    """Rich tables: one per scope, a row per system and metric (narrow enough for 80 columns)."""
+    """Rich tables: one per scope, a row per system and metric (narrow enough for 80 columns);
+    then the calibration of each system that gives confidences, and the accuracy by class."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
-    tables = []
+    tables: list[Table | Text] = []
     for scope, title in (("direct", "direct quotes"), ("all", "all attributions")):
         table = Table(title=f"PolNeAR {report['split']} — {title}")
         for col in ("system", "metric", "P", "R", "F1"):
@@ -498,28 +761,81 @@ def format_report(report: dict[str, Any]) -> Group:
             m = row[scope]
             for key, label in METRIC_LABELS.items():
                 table.add_row(name, label, *(f"{v:.3f}" for v in m[key]))
-            table.add_row(
-                name,
-                f"speaker accuracy (n={m['speaker_pairs']})",
-                "",
-                "",
-                f"{m['speaker_acc']:.3f}",
-                end_section=True,
+            figures = (
+                (f"speaker accuracy (n={m['speaker_pairs']})", m["speaker_acc"]),
+                (f"resolved speakers (n={m['resolved_pairs']})", m["resolved_speaker_acc"]),
+                ("unresolved share", m["unresolved_share"]),
             )
+            for k, (label, value) in enumerate(figures):
+                table.add_row(name, label, "", "", f"{value:.3f}", end_section=k == 2)
         tables.append(table)
+    for name, row in report["rows"].items():
+        cal = row["direct"]["calibration"]
+        if cal["n"]:
+            tables.append(_calibration_table(f"{name}: speaker calibration, direct quotes", cal))
+    tables.extend(_class_table(report))
     quotes_s = report["stage_seconds"].get("quotes", 0.0)
     parse_s = max(report["parse_seconds"], 1e-9)
     stages = ", ".join(f"{k} {v:.1f} s" for k, v in report["stage_seconds"].items())
+    side = ", ".join(f"{k} {v:.1f} s" for k, v in report["side_seconds"].items())
     counts = ", ".join(
         f"{name}: {row['direct']['pred']} direct / {row['all']['pred']} all predicted"
         for name, row in report["rows"].items()
     )
     gold = next(iter(report["rows"].values()))
-    note = Text(
-        f"{report['articles']} articles ({report['failed']} failed); "
-        f"gold: {gold['direct']['gold']} direct quotes, {gold['all']['gold']} attributions; "
-        f"{counts}\n{report['mode']}\n"
-        f"time: spaCy parse {parse_s:.1f} s; {stages}; "
-        f"quotes stage = {100 * quotes_s / parse_s:.1f}% of the parse"
+    tables.append(
+        Text(
+            f"{report['articles']} articles ({report['failed']} failed); "
+            f"gold: {gold['direct']['gold']} direct quotes, {gold['all']['gold']} attributions; "
+            f"{counts}\n{report['mode']} (speakers = model; on the same parse: {side})\n"
+            f"time: spaCy parse {parse_s:.1f} s; {stages}; "
+            f"quotes stage = {100 * quotes_s / parse_s:.1f}% of the parse"
+        )
     )
-    return Group(*tables, note)
+    return Group(*tables)
+
+
+def _calibration_table(title: str, cal: dict[str, Any]) -> Table:
+    from rich.table import Table
+
+    table = Table(title=title, caption=f"expected calibration error {cal['ece']:.3f}")
+    for col in ("confidence", "pairs", "share right", "mean confidence"):
+        table.add_column(col, justify="left" if col == "confidence" else "right")
+    for b in cal["buckets"]:
+        closed = "]" if b["high"] == CONFIDENCE_EDGES[-1] else ")"
+        table.add_row(
+            f"[{b['low']:.2f}, {b['high']:.2f}{closed}",
+            str(b["n"]),
+            "–" if b["share"] is None else f"{b['share']:.3f}",
+            "–" if b["confidence"] is None else f"{b['confidence']:.3f}",
+        )
+    return table
+
+
+def _class_table(report: dict[str, Any]) -> list[Table | Text]:
+    """Speaker accuracy by error class, a column per system (right / matched), or the note
+    saying why there is none."""
+    from rich.table import Table
+    from rich.text import Text
+
+    info = report["classes"]
+    rows = {n: r["by_class"] for n, r in report["rows"].items() if "by_class" in r}
+    if not rows:
+        return [Text(f"accuracy by error class: {info['note']}")]
+    first = next(iter(rows.values()))
+    caption = f"{info['labelled']} labelled quotes ({info['file']})"
+    if first["not_in_gold"]:
+        caption += f"; {first['not_in_gold']} not found in this split's gold"
+    table = Table(title="speaker accuracy by error class, direct quotes", caption=caption)
+    table.add_column("class")
+    table.add_column("labelled", justify="right")
+    for name in rows:
+        table.add_column(name, justify="right")
+    for label, n in first["classes"].items():
+        cells = []
+        for by_class in rows.values():
+            c = by_class["classes"][label]
+            acc = "–" if c["acc"] is None else f"{c['acc']:.2f}"
+            cells.append(f"{acc} ({c['right']}/{c['matched']})")
+        table.add_row(label, str(n["labelled"]), *cells)
+    return [table]
