@@ -12,10 +12,13 @@ kinds of words) and never lists of names: they carry to outlets the model never 
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from itertools import accumulate
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import numpy as np
 from spacy.tokens import Doc, Token
 
 from ...models import SpeakerKind
@@ -23,6 +26,7 @@ from ...text.names import is_person_noun, is_role_noun
 from ..attribution import (
     SPEAKER_NOUNS,
     SPEECH_NOUNS,
+    SPEECH_VERBS,
     SUBJECT_DEPS,
     WEAK_VERBS,
     Cue,
@@ -232,7 +236,54 @@ class CandidateFinder:
             key = p.entity_id or p.name.casefold()
             self.mention_count[key] = self.mention_count.get(key, 0) + 1
             self.first_order.setdefault(key, len(self.first_order))
-        self.speech_verb = [not scan.quoted[t.i] and is_speech_verb(t) for t in doc]
+        lemmas = doc.to_array("LEMMA")
+        pos = doc.to_array("POS")
+        speech = np.isin(lemmas, [doc.vocab.strings.add(v) for v in SPEECH_VERBS])
+        verbal = np.isin(pos, [doc.vocab.strings["VERB"], doc.vocab.strings["AUX"]])
+        quoted = np.asarray(scan.quoted, dtype=bool)
+        self.speech_verb: list[bool] = (speech & verbal & ~quoted).tolist()
+        # Prefix counts of speech verbs and of quotation openings, for "how many between".
+        self.speech_sum = [0, *accumulate(self.speech_verb)]
+        opens = [q and (i == 0 or not scan.quoted[i - 1]) for i, q in enumerate(scan.quoted)]
+        self.opens_sum = [0, *accumulate(opens)]
+        self.people_in_line: dict[int, int] = {}
+        self.proposals = self._proposals()
+        self.anchors = [a for a, _, _, _ in self.proposals]
+        # Resolutions of a token range; a pronoun's also depends on who spoke last.
+        self.resolved: dict[tuple[int, int, int, int], _Speaker] = {}
+
+    def _proposals(self) -> list[tuple[int, int, int, str]]:
+        """(anchor token, first, last, how found) of every phrase that could name a speaker,
+        found once per article; each quotation takes those in its window."""
+        scan, doc = self.scan, self.scan.doc
+        out: list[tuple[int, int, int, str]] = []
+        covered: set[int] = set()
+        for p in scan.people.mentions:
+            span = doc.char_span(p.start, p.end, alignment_mode="expand")
+            if span is None or not len(span) or scan.quoted[span.start]:
+                continue
+            out.append((span.start, span.start, span.end, "entity"))
+            covered.update(range(span.start, span.end))
+        for token in doc:
+            i = token.i
+            if scan.quoted[i]:
+                continue
+            pos = token.pos_
+            if i not in covered:
+                if pos == "PRON" and token.lower_ in PRONOUNS:
+                    out.append((i, i, i + 1, "pronoun"))
+                elif pos in ("NOUN", "PROPN") and token.dep_ != "compound":
+                    issuer = _issuer(token)
+                    if issuer is not None and not scan.quoted[issuer.i]:
+                        out.append((i, *speaker_span(issuer), "issuer"))
+                    if token.dep_ in SUBJECT_DEPS or could_speak(token):
+                        out.append((i, *speaker_span(token), "noun"))
+            if self.speech_verb[i] and token.lemma_.lower() not in WEAK_VERBS:
+                subject = subject_of(token, scan.quoted)
+                if subject is not None:
+                    out.append((subject.i, *speaker_span(subject), "speech_subject"))
+        out.sort()
+        return out
 
     def window(self, ctx: QuoteContext) -> tuple[int, int]:
         scan = self.scan
@@ -242,6 +293,20 @@ class CandidateFinder:
         if hi <= lo:
             lo, hi = scan.line_tokens[ctx.line]
         return lo, hi
+
+    def _resolve(self, first: int, last: int) -> _Speaker:
+        scan, doc = self.scan, self.scan.doc
+        resolver = scan.resolver
+        pronoun = last - first == 1 and doc[first].lower_ in PRONOUNS
+        state = (id(resolver.last), resolver.last_paragraph) if pronoun else (0, 0)
+        key = (first, last, *state)
+        speaker = self.resolved.get(key)
+        if speaker is None:
+            line = scan.line_of(doc[first].idx)
+            para_start = scan.lines[line][0] if line >= 0 else 0
+            speaker = self.resolve(first, last, line, para_start)
+            self.resolved[key] = speaker
+        return speaker
 
     def find(self, ctx: QuoteContext, previous: _Speaker | None) -> list[Candidate]:
         scan, doc = self.scan, self.scan.doc
@@ -254,10 +319,7 @@ class CandidateFinder:
                 return
             cand = found.get((first, last))
             if cand is None:
-                line = scan.line_of(doc[first].idx)
-                para_start = scan.lines[line][0] if line >= 0 else 0
-                speaker = self.resolve(first, last, line, para_start)
-                cand = Candidate(speaker, first, last)
+                cand = Candidate(self._resolve(first, last), first, last)
                 found[(first, last)] = cand
             cand.flags.add(flag)
 
@@ -279,31 +341,13 @@ class CandidateFinder:
 
         if ctx.cue is not None and ctx.cue.speaker is not None:
             add(*ctx.cue.speaker, "rule")
-        people_spans = []
-        for p in scan.people.mentions:
-            span = doc.char_span(p.start, p.end, alignment_mode="expand")
-            if span is None or not len(span) or not (lo <= span.start and span.end <= hi):
+        k = bisect_left(self.anchors, lo)
+        while k < len(self.proposals) and self.anchors[k] < hi:
+            anchor, first, last, flag = self.proposals[k]
+            k += 1
+            if ctx.first <= anchor < ctx.last or first < lo or last > hi:
                 continue
-            people_spans.append((span.start, span.end))
-            add(span.start, span.end, "entity")
-        covered = {i for a, b in people_spans for i in range(a, b)}
-        for i in range(lo, hi):
-            token = doc[i]
-            if scan.quoted[i] or i in covered or ctx.first <= i < ctx.last:
-                continue
-            lower = token.lower_
-            if token.pos_ == "PRON" and lower in PRONOUNS:
-                add(i, i + 1, "pronoun")
-            elif token.pos_ in ("NOUN", "PROPN") and token.dep_ != "compound":
-                issuer = _issuer(token)
-                if issuer is not None and not scan.quoted[issuer.i]:
-                    add(*speaker_span(issuer), "issuer")
-                if token.dep_ in SUBJECT_DEPS or could_speak(token):
-                    add(*speaker_span(token), "noun")
-            if self.speech_verb[i] and token.lemma_.lower() not in WEAK_VERBS:
-                subject = subject_of(token, scan.quoted)
-                if subject is not None and lo <= subject.i < hi:
-                    add(*speaker_span(subject), "speech_subject")
+            add(first, last, flag)
         if ctx.rule is not None and not any("rule" in c.flags for c in found.values()):
             add_speaker(ctx.rule, "rule")
         if previous is not None:
@@ -342,32 +386,40 @@ class CandidateFinder:
         order = sorted(range(len(cands)), key=lambda k: distances[k])
         rank = {k: r for r, k in enumerate(order)}
         keys = [c.key for c in cands]
+        # What every candidate of this quotation shares.
+        base = [0.0] * len(FEATURES)
+        shared = {
+            "rule_none": ctx.rule is None,
+            f"how_{ctx.how}": ctx.how in CUE_HOWS,
+            "direct": ctx.direct,
+            "previous_lines_ago": min(previous_lines_ago, 9),
+            "candidates": len(cands),
+            "quote_opens_line": opens_line,
+            "quote_tokens": min(ctx.last - ctx.first, 100),
+            "people_in_line": people_in[0],
+            "people_in_previous_line": people_in[1],
+            "cue_addressee_verb": cue_verb is not None and cue_verb.lemma_ in ADDRESSEE_VERBS,
+            "cue_weak_verb": cue_verb is not None and cue_verb.lemma_ in WEAK_VERBS,
+            "quote_in_relative_clause": in_relcl,
+        }
+        for name, value in shared.items():
+            if value and name in INDEX:
+                base[INDEX[name]] = float(value)
         rows = []
         for k, cand in enumerate(cands):
-            row = [0.0] * len(FEATURES)
+            row = base.copy()
 
             def put(name: str, value: float, row: list[float] = row) -> None:
-                row[INDEX[name]] = float(value)
+                if value:
+                    row[INDEX[name]] = float(value)
 
             put("rule_pick", "rule" in cand.flags)
-            put("rule_none", ctx.rule is None)
-            if ctx.how in CUE_HOWS:
-                put(f"how_{ctx.how}", 1)
-            put("direct", ctx.direct)
             put("previous_speaker", "previous" in cand.flags)
             put("previous_own", "previous_own" in cand.flags)
             put("outside_window", "outside" in cand.flags)
-            put("previous_lines_ago", min(previous_lines_ago, 9))
             put("token_distance", distances[k])
-            put("candidates", len(cands))
             put("distance_rank", rank[k])
             put("same_name_candidates", keys.count(cand.key))
-            put("quote_opens_line", opens_line)
-            put("quote_tokens", min(ctx.last - ctx.first, 100))
-            put("people_in_line", people_in[0])
-            put("people_in_previous_line", people_in[1])
-            put("cue_addressee_verb", cue_verb is not None and cue_verb.lemma_ in ADDRESSEE_VERBS)
-            put("cue_weak_verb", cue_verb is not None and cue_verb.lemma_ in WEAK_VERBS)
             speaker = cand.speaker
             named = speaker.entity_id is not None
             put("resolved_named", named)
@@ -415,13 +467,10 @@ class CandidateFinder:
             put("subject_of_any_verb", head.dep_ in SUBJECT_DEPS)
             put("in_quote_sentence_clause", sent in quote_sents)
             self._path(put, head, chain, position, speech_on_chain)
-            put("quote_in_relative_clause", in_relcl)
-            between = range(min(cand.last, ctx.last), max(cand.first, ctx.first))
-            put("speech_verbs_between", min(sum(self.speech_verb[i] for i in between), 5))
-            put(
-                "quotes_between",
-                min(sum(1 for i in between if scan.quoted[i] and not scan.quoted[i - 1]), 5),
-            )
+            a, b = min(cand.last, ctx.last), max(cand.first, ctx.first)
+            if a < b:
+                put("speech_verbs_between", min(self.speech_sum[b] - self.speech_sum[a], 5))
+                put("quotes_between", min(self.opens_sum[b] - self.opens_sum[a], 5))
             rows.append(row)
         return rows
 
@@ -502,13 +551,17 @@ class CandidateFinder:
             if n < 0:
                 out.append(0)
                 continue
-            lo, hi = scan.lines[n][0], scan.lines[n][1]
-            names = {
-                p.entity_id or p.name
-                for p in scan.people.mentions
-                if p.is_person and lo <= p.start < hi and not p.quoted
-            }
-            out.append(len(names))
+            if n not in self.people_in_line:
+                lo, hi = scan.lines[n][0], scan.lines[n][1]
+                k = bisect_left(scan.people.starts, lo)
+                names = set()
+                while k < len(scan.people.mentions) and scan.people.starts[k] < hi:
+                    p = scan.people.mentions[k]
+                    if p.is_person and not p.quoted:
+                        names.add(p.entity_id or p.name)
+                    k += 1
+                self.people_in_line[n] = len(names)
+            out.append(self.people_in_line[n])
         return out[0], out[1]
 
 

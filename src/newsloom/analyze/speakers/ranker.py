@@ -40,27 +40,31 @@ class SpeakerRanker:
         self.threshold: float = spec["threshold"]
         self.meta: dict[str, Any] = spec.get("meta", {})
         trees = spec["trees"]
-        self.feature = np.array(trees["feature"], dtype=np.int64)
-        self.split = np.array(trees["threshold"], dtype=np.float64)
-        self.left = np.array(trees["left"], dtype=np.int64)
-        self.right = np.array(trees["right"], dtype=np.int64)
-        self.value = np.array(trees["value"], dtype=np.float64)
-        self.leaf = np.array(trees["leaf"], dtype=bool)
+        # Trees side by side in flat arrays: node k of tree t is entry t * width + k.
+        feature = np.array(trees["feature"], dtype=np.int64)
+        n_trees, width = feature.shape
+        base = (np.arange(n_trees, dtype=np.int64) * width)[:, None]
+        self.feature = feature.ravel()
+        self.split = np.array(trees["threshold"], dtype=np.float64).ravel()
+        self.left = (np.array(trees["left"], dtype=np.int64) + base).ravel()
+        self.right = (np.array(trees["right"], dtype=np.int64) + base).ravel()
+        self.value = np.array(trees["value"], dtype=np.float64).ravel()
+        self.roots = base.ravel()
         self.depth = int(trees["depth"])
-        self._trees = np.arange(self.feature.shape[0])[None, :]
 
     def scores(self, rows: Sequence[Sequence[float]]) -> np.ndarray:
         x = np.asarray(rows, dtype=np.float64)
         if x.ndim != 2 or x.shape[1] != len(self.features):
             raise ValueError(f"expected rows of {len(self.features)} features, got {x.shape}")
-        t = self._trees
-        r = np.arange(x.shape[0])[:, None]
-        node = np.zeros((x.shape[0], t.shape[1]), dtype=np.int64)
+        n, width = x.shape
+        offsets = (np.arange(n, dtype=np.int64) * width)[:, None]
+        flat = x.ravel()
+        node = np.broadcast_to(self.roots, (n, self.roots.size))
+        # Leaves point to themselves, so walking every tree ``depth`` steps ends on a leaf.
         for _ in range(self.depth):
-            goes_left = x[r, self.feature[t, node]] <= self.split[t, node]
-            step = np.where(goes_left, self.left[t, node], self.right[t, node])
-            node = np.where(self.leaf[t, node], node, step)
-        return self.value[t, node].sum(axis=1)
+            goes_left = flat.take(offsets + self.feature.take(node)) <= self.split.take(node)
+            node = np.where(goes_left, self.left.take(node), self.right.take(node))
+        return self.value.take(node).sum(axis=1)
 
     def calibrate(self, probability: float) -> float:
         """The share of right speakers among choices the ranker gave ``probability``."""
