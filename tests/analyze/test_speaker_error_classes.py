@@ -1,0 +1,605 @@
+"""Speaker attribution by error class (issue 11, "Speakers you can trust").
+
+One table per class of speaker error seen on other outlets' articles: the addressee taken
+for the speaker, a description left as the speaker, pronouns and phrases that cannot speak,
+statements and documents, continuation across paragraphs, nested attribution. Every article
+is invented (names, places, outlets) and goes through the whole pipeline (``analyze_text``
+with default settings). Each row names one quoted string and the speaker its quote must get:
+a full name, or None when the speaker must stay unresolved (``speaker_text`` then keeps the
+words the cue names).
+
+The rows are written so that a general mechanism (the parse, number and gender agreement,
+roles and ages from appositions) can solve them, not so that one rule happens to pass.
+Names and places are ones the shipped spaCy model tags as people and places: an invented
+name it takes for a place would test the entity recogniser, not the speaker.
+Rows the current speaker rules get wrong are marked ``xfail(strict=True)``: when the speaker
+model fixes one, it turns into an XPASS failure and its mark is removed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from newsloom.analyze import analyze_text
+from newsloom.models import QuoteMention
+
+SKIP = object()  # "not checked" for speaker_text
+
+
+def row(
+    ident: str,
+    text: str,
+    quoted: str,
+    speaker: str | None,
+    kind: str | None = None,
+    speaker_text: object = SKIP,
+    fails: str | None = None,
+):
+    """One table row: the article, a quoted string in it, and the speaker its quote must get.
+
+    ``kind`` is checked only when given; ``fails`` names the issue-11 class of a row the
+    current rules get wrong (strict xfail).
+    """
+    marks = ()
+    if fails:
+        marks = (pytest.mark.xfail(strict=True, reason=f"issue 11: {fails}"),)
+    return pytest.param(text, quoted, speaker, kind, speaker_text, id=ident, marks=marks)
+
+
+def quote_of(text: str, quoted: str) -> QuoteMention:
+    """The one direct quote of ``text`` whose words contain ``quoted``."""
+    analysis = analyze_text(text)
+    found = [q for q in analysis.quotes if q.kind == "direct" and quoted in q.text]
+    assert len(found) == 1, f"{len(found)} direct quotes contain {quoted!r}"
+    (quote,) = found
+    if quote.speaker_start is not None:  # offsets are sacred
+        assert text[quote.speaker_start : quote.speaker_end] == quote.speaker_text
+    return quote
+
+
+def bare(name: str | None) -> str | None:
+    """A name without a leading article: "The Ministry of Health" is "Ministry of Health"."""
+    if name is None:
+        return None
+    return name[4:] if name[:4].lower() == "the " else name
+
+
+def check(quote: QuoteMention, speaker, kind, speaker_text) -> None:
+    assert bare(quote.speaker) == speaker
+    if kind is not None:
+        assert quote.speaker_kind == kind
+    if speaker_text is not SKIP:
+        assert quote.speaker_text == speaker_text
+
+
+# --- 1. addressee: the one told, asked or spoken to is never the speaker ------------------
+
+ADDRESSEE_ROWS = [
+    row(
+        "told-named",
+        "Helen Carter and Marta Kolb met at the town hall in Millford on Monday.\n\n"
+        '"Sign it today," Carter told Kolb.',
+        "Sign it today",
+        "Helen Carter",
+    ),
+    row(
+        "heard-telling",
+        "A recording released on Friday captured the row at the depot.\n\n"
+        'Tom Hadley can be heard telling Helen Carter: "You will regret this."',
+        "You will regret this.",
+        "Tom Hadley",
+    ),
+    row(
+        "told-the-court",
+        'Helen Carter told the court in Millford "I never saw the money."',
+        "I never saw the money.",
+        "Helen Carter",
+    ),
+    row(
+        "told-an-outlet",
+        'Helen Carter told The Millford Courier: "The depot stays open."',
+        "The depot stays open.",
+        "Helen Carter",
+    ),
+    row(
+        "she-told-him",
+        "Mayor Helen Carter met the union leader, Tom Hadley, on Monday.\n\n"
+        '"We cannot pay more," she told him.',
+        "We cannot pay more,",
+        "Helen Carter",
+        fails="addressee",
+    ),
+    row(
+        "he-asked-her",
+        'Tom Hadley met Mayor Helen Carter on Monday.\n\n"Can you pay more?" he asked her.',
+        "Can you pay more?",
+        "Tom Hadley",
+        fails="addressee",
+    ),
+    row(
+        "asked-by",
+        'Asked by Helen Carter whether the depot would close, Tom Hadley said: "Not this year."',
+        "Not this year.",
+        "Tom Hadley",
+    ),
+    row(
+        "passive-told-by",
+        "Helen Carter left the court in Millford on Tuesday.\n\n"
+        '"We will appeal," she was told by her lawyer, Piet Rademaker.',
+        "We will appeal,",
+        "Piet Rademaker",
+        fails="addressee",
+    ),
+    row(
+        "responded-to",
+        "Tom Hadley responded to Helen Carter on Tuesday by calling her plan "
+        '"a fantasy from start to finish."',
+        "a fantasy from start to finish.",
+        "Tom Hadley",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "quoted", "speaker", "kind", "speaker_text"), ADDRESSEE_ROWS)
+def test_addressee_is_never_the_speaker(nlp, text, quoted, speaker, kind, speaker_text):
+    check(quote_of(text, quoted), speaker, kind, speaker_text)
+
+
+# --- 2. description: a role, title or age names the person it describes ------------------
+
+DESCRIPTION_ROWS = [
+    row(
+        "role-prefix",
+        "Oscar-winning actor Mark Dalton arrived in Cannes on Friday with his daughter, "
+        "Nina.\n\n"
+        '"I have never felt so nervous," the Oscar-winning actor said.',
+        "I have never felt so nervous,",
+        "Mark Dalton",
+    ),
+    row(
+        "age",
+        "Mark Dalton, 56, and his daughter, Nina Dalton, 24, arrived in Cannes on Friday.\n\n"
+        '"I have never felt so nervous," the 56-year-old said.',
+        "I have never felt so nervous,",
+        "Mark Dalton",
+        fails="description",
+    ),
+    row(
+        "former-minister",
+        "Former minister Laura Bennett spoke at the rally in Port Carrow on Saturday, after the "
+        "party leader, Martin Shaw.\n\n"
+        '"The party has lost its way," the former minister said.',
+        "The party has lost its way,",
+        "Laura Bennett",
+    ),
+    row(
+        "club-striker",
+        "Ardwick United beat Lowther 3-1 on Saturday. The club's striker, Pavel Nemec, scored "
+        "twice, and the coach, Dan Ferris, praised the defence.\n\n"
+        '"I only had to finish," the striker said.',
+        "I only had to finish,",
+        "Pavel Nemec",
+    ),
+    row(
+        "retired-nurse",
+        "Greta Lindqvist, 71, a retired nurse from Millford, has campaigned for the clinic for a "
+        "decade. The health minister, Peter Lang, visited it on Monday.\n\n"
+        '"They promised us a doctor," the retired nurse said.',
+        "They promised us a doctor,",
+        "Greta Lindqvist",
+    ),
+    row(
+        "spokeswoman-not-spokesman",
+        "Spokesman Peter Lang and spokeswoman Dana Lisle both attended the hearing.\n\n"
+        '"No comment," the spokeswoman said.',
+        "No comment,",
+        "Dana Lisle",
+    ),
+    row(
+        "role-after-name",
+        "The coach of Ardwick United, Dan Ferris, was sacked on Monday.\n\n"
+        '"I saw it coming," the coach said.',
+        "I saw it coming,",
+        "Dan Ferris",
+        fails="description",
+    ),
+    # Negatives: two people fit the description, or it names nobody of the article.
+    row(
+        "two-actors",
+        "Actors Mark Dalton and David Ross arrived in Cannes on Friday.\n\n"
+        '"I have never felt so nervous," the actor said.',
+        "I have never felt so nervous,",
+        None,
+        speaker_text="the actor",
+        fails="description",
+    ),
+    row(
+        "two-of-that-age",
+        "Mark Dalton, 56, and David Ross, 56, arrived in Cannes on Friday.\n\n"
+        '"We go back a long way," the 56-year-old said.',
+        "We go back a long way,",
+        None,
+        speaker_text="the 56-year-old",
+        fails="description",
+    ),
+    row(
+        "indefinite",
+        "Mayor Helen Carter opened the new depot in Millford on Monday.\n\n"
+        '"Nobody asked us," a resident said.',
+        "Nobody asked us,",
+        None,
+        speaker_text="a resident",
+        fails="description",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "quoted", "speaker", "kind", "speaker_text"), DESCRIPTION_ROWS)
+def test_description_names_the_person_it_describes(nlp, text, quoted, speaker, kind, speaker_text):
+    check(quote_of(text, quoted), speaker, kind, speaker_text)
+
+
+# --- 3. pronoun / non-people: a pronoun resolves by agreement; things never speak --------
+
+PRONOUN_ROWS = [
+    row(
+        "she-one-woman",
+        "Laura Bennett opened the new bridge in Port Carrow on Tuesday.\n\n"
+        '"It took eleven years," she said.',
+        "It took eleven years,",
+        "Laura Bennett",
+    ),
+    row(
+        "he-by-mr",
+        "Laura Bennett and Martin Shaw opened the bridge on Tuesday. Ms. Bennett cut the "
+        "ribbon while Mr. Shaw watched.\n\n"
+        '"It took eleven years," he said.',
+        "It took eleven years,",
+        "Martin Shaw",
+    ),
+    row(
+        "he-by-earlier-she",
+        "Dana Lisle met Robin Ames in Millford on Monday. Lisle said she had waited a year for "
+        "the meeting.\n\n"
+        '"Nothing was agreed," he said.',
+        "Nothing was agreed,",
+        "Robin Ames",
+        fails="pronoun",
+    ),
+    row(
+        "she-skips-a-man-in-between",
+        "Laura Bennett, the mayor, met Martin Shaw on Monday. He offered the town a loan.\n\n"
+        '"We will not take it," she said.',
+        "We will not take it,",
+        "Laura Bennett",
+        fails="pronoun",
+    ),
+    row(
+        "he-skips-a-woman-in-between",
+        "Martin Shaw, the treasurer, met Mayor Laura Bennett on Monday. She offered him a seat "
+        "on the board.\n\n"
+        '"I said no," he said.',
+        "I said no,",
+        "Martin Shaw",
+        fails="pronoun",
+    ),
+    row(
+        "it-an-organisation",
+        "The Millford Farmers Union wrote to Mayor Laura Bennett on Monday.\n\n"
+        '"We will not be ignored," it said.',
+        "We will not be ignored,",
+        "Millford Farmers Union",
+        kind="organisation",
+        fails="pronoun",
+    ),
+    row(
+        "after-her-coat",
+        'Laura Bennett arrived late, rain dripping from her coat. "Sorry, the trains," she said.',
+        "Sorry, the trains,",
+        "Laura Bennett",
+    ),
+    row(
+        "the-next-few-weeks",
+        'The next few weeks, Martin Shaw said, "will decide the season."',
+        "will decide the season.",
+        "Martin Shaw",
+    ),
+    row(
+        "a-silence-fell",
+        '"This cannot go on," Laura Bennett said, as a silence fell over the hall.',
+        "This cannot go on,",
+        "Laura Bennett",
+    ),
+    # Negatives: no antecedent that agrees, or only things that cannot speak.
+    row(
+        "she-no-woman",
+        "Martin Shaw closed the factory in Millford on Friday. Mr. Shaw said it had lost money "
+        "for years.\n\n"
+        '"We will not leave," she said.',
+        "We will not leave,",
+        None,
+        speaker_text="she",
+        fails="pronoun",
+    ),
+    row(
+        "she-no-person",
+        "The factory in Millford closed on Friday after 90 years.\n\n"
+        '"We will not leave," she said.',
+        "We will not leave,",
+        None,
+        speaker_text="she",
+        fails="pronoun",
+    ),
+    row(
+        "it-a-hall",
+        'The old hall in Port Carrow was full on Monday night.\n\n"We are finished here," it said.',
+        "We are finished here,",
+        None,
+        speaker_text="it",
+        fails="pronoun",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "quoted", "speaker", "kind", "speaker_text"), PRONOUN_ROWS)
+def test_pronoun_resolves_and_things_never_speak(nlp, text, quoted, speaker, kind, speaker_text):
+    check(quote_of(text, quoted), speaker, kind, speaker_text)
+
+
+# --- 4. statement: the issuer speaks, or the document itself when none is named ----------
+
+STATEMENT_ROWS = [
+    row(
+        "person-statement",
+        'Laura Bennett said in a statement: "I have done nothing wrong."',
+        "I have done nothing wrong.",
+        "Laura Bennett",
+    ),
+    row(
+        "organisation-statement",
+        'Kessler Works said in a statement on Friday: "No jobs will be lost."',
+        "No jobs will be lost.",
+        "Kessler Works",
+        kind="organisation",
+        fails="statement",
+    ),
+    row(
+        "ministry-statement",
+        "The Ministry of Health said in a statement that the clinic in Millford would "
+        '"reopen in the spring."',
+        "reopen in the spring.",
+        "Ministry of Health",
+        kind="organisation",
+        fails="statement",
+    ),
+    row(
+        "the-statement-said",
+        "Kessler Works issued a statement on Friday after the fire at its plant.\n\n"
+        '"No jobs will be lost," the statement said.',
+        "No jobs will be lost,",
+        "Kessler Works",
+        kind="organisation",
+        fails="statement",
+    ),
+    row(
+        "tweet",
+        'In a tweet on Monday, Laura Bennett wrote: "See you all in Port Carrow!"',
+        "See you all in Port Carrow!",
+        "Laura Bennett",
+    ),
+    row(
+        "emails-released-by",
+        "Emails released by the Millford council show that Martin Shaw called the deal "
+        '"a done thing" in March.',
+        "a done thing",
+        "Martin Shaw",
+    ),
+    row(
+        "report-with-issuer",
+        "The Port Carrow Audit Office published its report on the bridge on Monday.\n\n"
+        'According to the report, the bridge was "unsafe from the first day."',
+        "unsafe from the first day.",
+        "Port Carrow Audit Office",
+        kind="organisation",
+        fails="statement",
+    ),
+    row(
+        "report-no-issuer",
+        'According to the report, the bridge was "unsafe from the first day."',
+        "unsafe from the first day.",
+        None,
+        kind="document",
+        fails="statement",
+    ),
+    row(
+        "the-report-said",
+        "The bridge in Port Carrow was closed in 2019.\n\n"
+        '"The bridge was unsafe from the first day," the report said.',
+        "The bridge was unsafe from the first day,",
+        None,
+        kind="document",
+        fails="statement",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "quoted", "speaker", "kind", "speaker_text"), STATEMENT_ROWS)
+def test_statement_belongs_to_its_issuer(nlp, text, quoted, speaker, kind, speaker_text):
+    check(quote_of(text, quoted), speaker, kind, speaker_text)
+
+
+# --- 5. continuation: a quote-only paragraph, and long interviews -----------------------
+
+INTERVIEW = (
+    "Laura Bennett, 64, has run the Port Carrow ferry for thirty years. Her son, Tom Bennett, "
+    "joined her last spring.\n\n"
+    '"I started at sixteen," Laura Bennett said.\n\n'
+    '"My father ran it before me, and his father before him."\n\n'
+    '"The tourists only came in the nineties."\n\n'
+    '"I only joined last year," Tom Bennett said.\n\n'
+    '"Mum still does the hard part."\n\n'
+    "Laura Bennett laughed at that.\n\n"
+    '"He is being kind. He does the mornings."'
+)
+MONOLOGUE = (
+    "Laura Bennett, 64, has run the Port Carrow ferry for thirty years. The council voted to "
+    "close it on Monday.\n\n"
+    '"I started at sixteen," she said.\n\n'
+    '"My father ran it before me."\n\n'
+    '"The tourists came later."\n\n'
+    '"Then the bridge was built."\n\n'
+    '"Now they want to close it."'
+)
+
+CONTINUATION_ROWS = [
+    row(
+        "same-paragraph-second-quote",
+        '"We agreed on nothing," Laura Bennett said after meeting Martin Shaw. '
+        '"The bridge will have to wait."',
+        "The bridge will have to wait.",
+        "Laura Bennett",
+    ),
+    row(
+        "after-own-cue",
+        "Laura Bennett met Martin Shaw in Port Carrow on Monday. "
+        '"We agreed on nothing," she said.\n\n'
+        '"The bridge will have to wait another year."',
+        "The bridge will have to wait another year.",
+        "Laura Bennett",
+    ),
+    row(
+        "last-speaker-of-two",
+        '"We agreed on nothing," Laura Bennett said after meeting Martin Shaw. Shaw said he was '
+        '"deeply disappointed."\n\n'
+        '"The bridge will have to wait another year."',
+        "The bridge will have to wait another year.",
+        "Martin Shaw",
+    ),
+    row(
+        "monologue-second",
+        MONOLOGUE,
+        "My father ran it before me.",
+        "Laura Bennett",
+    ),
+    row(
+        "monologue-fifth",
+        MONOLOGUE,
+        "Now they want to close it.",
+        "Laura Bennett",
+    ),
+    row(
+        "interview-carry-first-speaker",
+        INTERVIEW,
+        "The tourists only came in the nineties.",
+        "Laura Bennett",
+    ),
+    row(
+        "interview-carry-second-speaker",
+        INTERVIEW,
+        "Mum still does the hard part.",
+        "Tom Bennett",
+    ),
+    row(
+        "interview-back-to-first",
+        INTERVIEW,
+        "He is being kind.",
+        "Laura Bennett",
+    ),
+    # Negatives: two people named and neither speaks before the quote-only paragraph.
+    row(
+        "two-people-met",
+        "Laura Bennett and Martin Shaw met in Port Carrow on Monday to discuss the bridge.\n\n"
+        '"We agreed on nothing."',
+        "We agreed on nothing.",
+        None,
+        fails="continuation",
+    ),
+    row(
+        "two-people-ran",
+        "The ferry was run by Laura Bennett and Martin Shaw until 2019.\n\n"
+        '"It was the best job in the world."',
+        "It was the best job in the world.",
+        None,
+        fails="continuation",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "quoted", "speaker", "kind", "speaker_text"), CONTINUATION_ROWS)
+def test_continuation_carries_the_right_speaker(nlp, text, quoted, speaker, kind, speaker_text):
+    check(quote_of(text, quoted), speaker, kind, speaker_text)
+
+
+# --- 6. nested: "Roe said Doe told her ..." -- the quote is Doe's -----------------------
+
+NESTED_ROWS = [
+    row(
+        "said-told-her",
+        'Laura Bennett said Martin Shaw told her "the money is gone."',
+        "the money is gone.",
+        "Martin Shaw",
+    ),
+    row(
+        "said-had-called",
+        'Laura Bennett said Martin Shaw had called the plan "a fantasy."',
+        "a fantasy.",
+        "Martin Shaw",
+    ),
+    row(
+        "according-to-told",
+        'According to Laura Bennett, Martin Shaw told the board: "We are bankrupt."',
+        "We are bankrupt.",
+        "Martin Shaw",
+    ),
+    row(
+        "outlet-reported-described",
+        "The Millford Courier reported that Laura Bennett had described the deal as "
+        '"a betrayal of the town."',
+        "a betrayal of the town.",
+        "Laura Bennett",
+    ),
+    row(
+        "lawyer-advised",
+        'Martin Shaw said his lawyer, Dana Lisle, had advised him: "Say nothing."',
+        "Say nothing.",
+        "Dana Lisle",
+    ),
+    row(
+        "told-reporters-promised",
+        'Laura Bennett told reporters that Martin Shaw had promised her "a seat at the table."',
+        "a seat at the table.",
+        "Martin Shaw",
+    ),
+    row(
+        "heard-call",
+        'Martin Shaw said he had heard Laura Bennett call the plan "a fantasy."',
+        "a fantasy.",
+        "Laura Bennett",
+    ),
+    row(
+        "recalled-saying",
+        'Laura Bennett recalled Martin Shaw saying, "We will never sell."',
+        "We will never sell.",
+        "Martin Shaw",
+    ),
+    row(
+        "father-used-to-say",
+        "Martin Shaw, whose father, Jan Shaw, founded the farm, recalled that his father used "
+        'to say: "Never sell the land."',
+        "Never sell the land.",
+        "Jan Shaw",
+        fails="nested",
+    ),
+    # Negative: the outer speaker's own words about someone else.
+    row(
+        "outer-own-words",
+        'Laura Bennett said Martin Shaw was wrong and that his plan was "a fantasy."',
+        "a fantasy.",
+        "Laura Bennett",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "quoted", "speaker", "kind", "speaker_text"), NESTED_ROWS)
+def test_nested_quote_belongs_to_the_inner_speaker(nlp, text, quoted, speaker, kind, speaker_text):
+    check(quote_of(text, quoted), speaker, kind, speaker_text)
