@@ -220,7 +220,6 @@ DESCRIPTION_ROWS = [
         "We go back a long way,",
         None,
         speaker_text="the 56-year-old",
-        fails="description",
     ),
     row(
         "indefinite",
@@ -328,7 +327,6 @@ PRONOUN_ROWS = [
         "We will not leave,",
         None,
         speaker_text="she",
-        fails="pronoun",
     ),
     row(
         "it-a-hall",
@@ -336,7 +334,6 @@ PRONOUN_ROWS = [
         "We are finished here,",
         None,
         speaker_text="it",
-        fails="pronoun",
     ),
 ]
 
@@ -361,7 +358,6 @@ STATEMENT_ROWS = [
         "No jobs will be lost.",
         "Kessler Works",
         kind="organisation",
-        fails="statement",
     ),
     row(
         "ministry-statement",
@@ -370,7 +366,6 @@ STATEMENT_ROWS = [
         "reopen in the spring.",
         "Ministry of Health",
         kind="organisation",
-        fails="statement",
     ),
     row(
         "the-statement-said",

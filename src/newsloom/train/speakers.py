@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..analyze.quotes import Recorded, find_quotes
-from ..analyze.speakers.candidates import FEATURES
+from ..analyze.speakers.candidates import FEATURES, INDEX
 from ..analyze.speakers.ranker import MODEL_FILE, SpeakerRanker
 from ..eval.polnear import GoldArticle, Unit, load_split, speaker_right, token_set, word_spans
 from ..models import ArticleAnalysis
@@ -37,7 +37,7 @@ PARAMS: dict[str, Any] = {
     "objective": "lambdarank",
     "metric": "ndcg",
     "eval_at": [1],
-    "learning_rate": 0.05,
+    "learning_rate": 0.1,
     "num_leaves": 15,
     "max_depth": 6,
     "min_data_in_leaf": 20,
@@ -112,6 +112,7 @@ def groups_of(gold: GoldArticle, recorded: Sequence[Recorded]) -> Iterator[Group
                 sp = cand.speaker
                 pred = Unit((), ((sp.start, sp.end),), f"{sp.name} {sp.text}")
                 labels.append(int(unit is not None and speaker_right(pred, unit)))
+            labels = inner_speaker_labels(rec.rows, labels)
             rule = next((k for k, c in enumerate(rec.candidates) if "rule" in c.flags), -1)
             if rule < 0 and rec.quote.rule is not None:
                 rule = next(
@@ -131,6 +132,19 @@ def groups_of(gold: GoldArticle, recorded: Sequence[Recorded]) -> Iterator[Group
                 rule,
                 unit is not None,
             )
+
+
+def inner_speaker_labels(rows: Sequence[Sequence[float]], labels: list[int]) -> list[int]:
+    """Nested attributions belong to the one who spoke: in 'Roe said Doe told her "…"' the
+    quotation is Doe's. PolNeAR often names the outer reporter (Roe) as the source; such a
+    group is relabelled so the subject of the speech verb nearest the quotation is right."""
+    inner = INDEX["subject_of_lowest_speech"]
+    outer = INDEX["subject_of_highest_speech"]
+    inner_ks = [k for k, row in enumerate(rows) if row[inner] and not row[outer]]
+    outer_right = [k for k, row in enumerate(rows) if row[outer] and not row[inner] and labels[k]]
+    if not inner_ks or not outer_right or any(labels[k] for k in inner_ks):
+        return labels
+    return [int(k in inner_ks) for k in range(len(labels))]
 
 
 def record(gold: GoldArticle, doc: Any, analysis: ArticleAnalysis) -> list[Group]:

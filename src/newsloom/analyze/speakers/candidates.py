@@ -62,6 +62,11 @@ CUE_HOWS = ("governs", "governed", "near", "according", "colon", "verb", "signat
 # Distances past these are all "far" (tokens, sentences); the ranker needs no finer grain.
 MAX_TOKEN_DISTANCE = 80
 MAX_SENTENCE_DISTANCE = 4
+# Candidates further than this many tokens from the quotation are left out unless the rules
+# picked them or they spoke the previous quotation: on PolNeAR train, 3 right speakers in
+# 6,786 quotations lie further, and leaving them out saves 30% of the scoring.
+MAX_CANDIDATE_DISTANCE = 40
+KEPT_FAR = frozenset({"rule", "previous", "previous_own"})
 # Paragraph lines looked back for candidates (the quote's own and the one before).
 LINES_BACK = 1
 
@@ -355,7 +360,11 @@ class CandidateFinder:
                 if c.speaker.name == previous.name:
                     c.flags.add("previous")
             add_speaker(previous, "previous_own")
-        cands = list(found.values()) + extra
+        cands = [
+            c
+            for c in found.values()
+            if c.flags & KEPT_FAR or self._distance(ctx, c) <= MAX_CANDIDATE_DISTANCE
+        ] + extra
         for c in extra:
             if c.first < lo or c.last > hi:
                 c.flags.add("outside")

@@ -1,0 +1,93 @@
+"""The speaker ranker: numpy scoring equals LightGBM's, the shipped file matches the features,
+calibration and the nested-attribution labels behave, and training runs on a small slice."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from newsloom.analyze.speakers.candidates import FEATURES, INDEX
+from newsloom.analyze.speakers.ranker import SpeakerRanker, shipped_ranker
+from newsloom.train.speakers import fit_calibration, inner_speaker_labels, trees_json
+
+
+def test_shipped_model_reads_the_features_the_code_writes():
+    ranker = shipped_ranker()
+    assert ranker.features == list(FEATURES), "features changed: run `newsloom train speakers`"
+    assert 0.0 < ranker.threshold < 1.0
+    assert ranker is shipped_ranker()  # read once per process
+
+
+def test_numpy_scores_equal_lightgbm_predictions():
+    lgb = pytest.importorskip("lightgbm")
+    rng = np.random.default_rng(3)
+    x = rng.integers(0, 5, size=(600, len(FEATURES))).astype(float)
+    x[:, 5] = rng.normal(size=600)  # a continuous feature too
+    y = ((x[:, 0] + x[:, 5] > 2.5) & (x[:, 1] < 3)).astype(int)
+    params = {"objective": "lambdarank", "num_leaves": 7, "verbose": -1, "use_missing": False}
+    data = lgb.Dataset(x, y, group=[10] * 60)
+    booster = lgb.train(params, data, num_boost_round=25)
+    spec = {
+        "features": list(FEATURES),
+        "trees": trees_json(booster.dump_model()),
+        "calibration": {"slope": 1.0, "intercept": 0.0},
+        "threshold": 0.5,
+    }
+    ranker = SpeakerRanker(json.loads(json.dumps(spec)))
+    probe = rng.integers(0, 5, size=(40, len(FEATURES))).astype(float)
+    probe[:, 5] = rng.normal(size=40)
+    assert np.allclose(ranker.scores(probe), booster.predict(probe), atol=1e-9)
+
+
+def test_rows_of_the_wrong_width_are_refused():
+    with pytest.raises(ValueError, match="features"):
+        shipped_ranker().scores([[0.0, 1.0]])
+
+
+def test_candidates_naming_one_person_pool_their_confidence():
+    ranker = shipped_ranker()
+    row = [0.0] * len(FEATURES)
+    rows = [row, row, row]
+    alone = ranker.choose(rows, ["a", "b", "c"])
+    pooled = ranker.choose(rows, ["a", "a", "a"])
+    assert pooled.confidence > alone.confidence
+
+
+def test_calibration_follows_the_share_right():
+    # Choices given p are right with probability about p**2: the map must bend down.
+    rng = np.random.default_rng(0)
+    points = []
+    for _ in range(3000):
+        p = float(rng.uniform(0.3, 0.99))
+        points.append((p, int(rng.uniform() < p * p)))
+    slope, intercept = fit_calibration(points)
+    spec = {
+        "features": list(FEATURES),
+        "trees": {k: [[0]] for k in ("feature", "left", "right")}
+        | {"threshold": [[0.0]], "value": [[0.0]], "leaf": [[True]], "depth": 0},
+        "calibration": {"slope": slope, "intercept": intercept},
+        "threshold": 0.5,
+    }
+    ranker = SpeakerRanker(spec)
+    assert ranker.calibrate(0.5) == pytest.approx(0.25, abs=0.06)
+    assert ranker.calibrate(0.9) == pytest.approx(0.81, abs=0.06)
+    assert ranker.calibrate(0.6) < ranker.calibrate(0.7) < ranker.calibrate(0.95)
+
+
+def _row(**on: float) -> list[float]:
+    row = [0.0] * len(FEATURES)
+    for name, value in on.items():
+        row[INDEX[name]] = value
+    return row
+
+
+def test_nested_attribution_is_relabelled_to_the_inner_speaker():
+    outer = _row(subject_of_highest_speech=1)
+    inner = _row(subject_of_lowest_speech=1)
+    other = _row()
+    assert inner_speaker_labels([outer, inner, other], [1, 0, 0]) == [0, 1, 0]
+    # Gold already inner, or no inner speaker: unchanged.
+    assert inner_speaker_labels([outer, inner, other], [0, 1, 0]) == [0, 1, 0]
+    assert inner_speaker_labels([outer, other], [1, 0]) == [1, 0]
