@@ -318,7 +318,6 @@ PRONOUN_ROWS = [
         "We will not leave,",
         None,
         speaker_text="she",
-        fails="pronoun",
     ),
     row(
         "she-no-person",
