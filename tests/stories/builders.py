@@ -44,8 +44,10 @@ def analysis(
     claims: Sequence[dict] = (),
     credits: Sequence[tuple[str, str]] = (),
 ) -> ArticleAnalysis:
-    """``quotes``: (text, speaker[, kind]); ``dates``: (phrase, iso value); ``claims``: Claim
-    fields with ``text`` located in the article; ``credits``: (name, cue)."""
+    """``quotes``: (text, speaker[, kind[, speaker fields]]), the fields a dict such as
+    ``{"speaker_text": "she", "speaker_confidence": 0.4}`` (the words are located after the
+    quote); ``dates``: (phrase, iso value); ``claims``: Claim fields with ``text`` located in
+    the article; ``credits``: (name, cue)."""
     article = Article(
         id=aid, text=text, origin=aid, source=source, published=published, title=title
     )
@@ -59,6 +61,9 @@ def analysis(
     for q in quotes:
         qtext, speaker, *rest = q
         start, end = _at(text, qtext)
+        fields = dict(rest[1]) if len(rest) > 1 else {}
+        if "speaker_text" in fields:
+            fields["speaker_start"], fields["speaker_end"] = _at(text, fields["speaker_text"], end)
         qms.append(
             QuoteMention(
                 start=start,
@@ -67,6 +72,7 @@ def analysis(
                 speaker=speaker,
                 kind=rest[0] if rest else "direct",
                 cue="said",
+                **fields,
             )
         )
     ents = [
@@ -135,11 +141,17 @@ def analysis(
     )
 
 
+def _speaker_words(quote: tuple) -> str | None:
+    fields = quote[3] if len(quote) > 3 else {}
+    return fields.get("speaker_text") or quote[1]
+
+
 def quoted(
     aid: str, *quotes: tuple, source: str | None = None, published: str | None = None
 ) -> ArticleAnalysis:
-    """An article made of its quotes, each in its own paragraph with a cue."""
-    lines = [f'"{q[0]}," {q[1] or "someone"} said.' for q in quotes]
+    """An article made of its quotes, each in its own paragraph with a cue naming its speaker
+    (the ``speaker_text`` of its fields when given)."""
+    lines = [f'"{q[0]}," {_speaker_words(q) or "someone"} said.' for q in quotes]
     return analysis(
         aid, "\n".join(lines), source=source or f"Outlet {aid}", quotes=quotes, published=published
     )
