@@ -155,3 +155,42 @@ def quoted(
     return analysis(
         aid, "\n".join(lines), source=source or f"Outlet {aid}", quotes=quotes, published=published
     )
+
+
+# A story whose speakers are in every state a page shows (the confidences are invented): a
+# sure speaker outvoting a doubtful rival, a doubtful one, and one left unresolved ("she").
+REBUILD = "We will rebuild this city together, stronger than before"
+BUDGET = "The budget is tight and we all know it well"
+FIRE = "Nobody was hurt in the fire at the depot last night"
+
+
+def _said(words: str, confidence: float, kind: str = "person") -> dict:
+    return {"speaker_text": words, "speaker_confidence": confidence, "speaker_kind": kind}
+
+
+def speakers_in_doubt() -> list[ArticleAnalysis]:
+    """Three outlets' articles (hex ids, so pages are served by id): REBUILD is Jane Roe's
+    (0.95 and a doubtful 0.62 outvote John Doe's 0.3), FIRE probably John Doe's (0.55), and
+    BUDGET said by an unresolved "she" (0.35)."""
+    return [
+        quoted(
+            "d0000000000000a1",
+            (REBUILD, "Jane Roe", "direct", _said("Jane Roe", 0.95)),
+            (BUDGET, None, "direct", _said("she", 0.35, "unknown")),
+            source="Outlet One",
+            published="2024-05-01",
+        ),
+        quoted(
+            "d0000000000000a2",
+            (REBUILD, "Jane Roe", "direct", _said("she", 0.62)),
+            (FIRE, "John Doe", "direct", _said("the official", 0.55)),
+            source="Outlet Two",
+            published="2024-05-02",
+        ),
+        quoted(
+            "d0000000000000a3",
+            (REBUILD, "John Doe", "direct", _said("John Doe", 0.3)),
+            source="Outlet Three",
+            published="2024-05-02",
+        ),
+    ]
