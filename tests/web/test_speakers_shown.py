@@ -150,6 +150,18 @@ def test_the_served_pages_and_the_api_show_doubt(doubt_server):
             "John Doe": round((0.55 + 0.3) / 2, 3),
         }
 
+        hits = client.get("/api/search", params={"q": "budget"}).json()["items"]
+        (hit,) = [h for h in hits if h["kind"] == "quote"]
+        assert (hit["speaker"], hit["speaker_text"], hit["speaker_confidence"]) == (
+            None,
+            "she",
+            0.35,
+        )
+        for query, shown in (("budget", "unclear speaker (“she”)"), ("depot", "probably John Doe")):
+            found = _doc(client.get("/search", params={"q": query}).text)
+            (meta,) = found.xpath('//li[contains(@class, "hit-quote")]/p[@class="meta"]')
+            assert shown in _text(meta)
+
         full = client.get(f"/api/stories/{summary['id']}").json()
         by_text = {q["text"]: q for q in full["quotes"]}
         assert by_text[REBUILD]["speaker_confidence"] == 0.95

@@ -31,7 +31,7 @@ from ..models import Article, ArticleAnalysis, Quote, Story, StoryEntity, StoryP
 from ..text import outlets as text_outlets
 from ..text.dates import exact_day
 from .json import write_atomic
-from .speakers import mention_speaker, quote_speaker
+from .speakers import ShownSpeaker, mention_speaker, quote_speaker, shown_speaker
 
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(__file__).parent / "static"
@@ -724,7 +724,10 @@ class Pages:
         limit: int | None = None,
     ) -> str:
         """A page of search hits: ``total`` in all, these from ``offset``, ``limit`` a page."""
-        shown = [dict(h, pieces=snippet_pieces(h["snippet"], h["highlights"])) for h in hits]
+        shown = [
+            dict(h, pieces=snippet_pieces(h["snippet"], h["highlights"]), shown=_hit_speaker(h))
+            for h in hits
+        ]
         total = len(hits) if total is None else total
         limit = limit or max(1, len(hits))
 
@@ -752,6 +755,14 @@ class Pages:
 
     def not_found(self, what: str) -> str:
         return self._render("not_found.html", what=what)
+
+
+def _hit_speaker(hit: Mapping[str, Any]) -> ShownSpeaker:
+    """The speaker of a quote hit as pages show it (an article hit has none)."""
+    if hit["kind"] != "quote":
+        return shown_speaker(None)
+    words = [hit["speaker_text"]] if hit.get("speaker_text") else []
+    return shown_speaker(hit.get("speaker"), words, hit.get("speaker_confidence"))
 
 
 def snippet_pieces(snippet: str, highlights: Sequence[Sequence[int]]) -> list[tuple[bool, str]]:

@@ -109,6 +109,9 @@ class SearchHit:
     speaker: str | None
     snippet: str
     highlights: list[list[int]]  # [start, end] offsets into ``snippet``
+    # A quote's words naming its speaker and how sure the attribution is (as ``QuoteRow``).
+    speaker_text: str | None = None
+    speaker_confidence: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -537,12 +537,20 @@ class SqlStore:
     def _search_fts(self, terms: list[str], limit: int, offset: int) -> SearchPage:
         match = " ".join(f'"{term}"' for term in terms)
         # A quote's snippet always comes from its text (column 1), never from its speaker.
+        # Its speaker's words and confidence come from its row (found by its span; the quotes
+        # table has no key), read for the page's hits alone.
+        quote_row = (
+            "FROM quotes AS q WHERE f.kind = 'quote' AND q.article_id = f.article_id "
+            'AND q.start = f.span_start AND q."end" = f.span_end LIMIT 1'
+        )
         sql = text(
             f"SELECT f.kind, f.article_id, f.span_start, f.span_end, f.title AS ftitle, "
             f"CASE WHEN f.kind = 'quote' "
             f"THEN snippet({t.SEARCH_TABLE}, 1, :mo, :mc, '…', :n) "
             f"ELSE snippet({t.SEARCH_TABLE}, -1, :mo, :mc, '…', :n) END AS snip, "
-            "a.title, a.source, a.published, sa.story_id "
+            "a.title, a.source, a.published, sa.story_id, "
+            f"(SELECT q.speaker_text {quote_row}) AS speaker_text, "
+            f"(SELECT q.speaker_confidence {quote_row}) AS speaker_confidence "
             f"FROM {t.SEARCH_TABLE} AS f JOIN articles AS a ON a.id = f.article_id "
             "LEFT JOIN story_articles AS sa ON sa.article_id = f.article_id "
             f"WHERE {t.SEARCH_TABLE} MATCH :q ORDER BY bm25({t.SEARCH_TABLE}), f.rowid "
@@ -610,6 +618,8 @@ class SqlStore:
             speaker=speaker or None,
             snippet=snippet,
             highlights=[list(h) for h in highlights],
+            speaker_text=row.speaker_text,
+            speaker_confidence=row.speaker_confidence,
         )
 
     # -- stories --------------------------------------------------------------------------
