@@ -111,6 +111,39 @@ def test_schema_is_the_export_json_schema():
     assert {"articles", "stories"} <= set(schema["properties"])
 
 
+def test_schema_holds_the_speaker_words_confidence_and_kind():
+    defs = json.loads(run("schema").output)["$defs"]
+    mention = defs["ExportQuoteMention"]["properties"]
+    assert {"speaker_text", "speaker_confidence", "speaker_kind"} <= set(mention)
+    for confidence in (
+        mention["speaker_confidence"],
+        defs["Quote"]["properties"]["speaker_confidence"],
+    ):
+        number = next(t for t in confidence["anyOf"] if t.get("type") == "number")
+        assert (number["minimum"], number["maximum"]) == (0.0, 1.0)
+    kinds = next(t for t in mention["speaker_kind"]["anyOf"] if "enum" in t)["enum"]
+    assert set(kinds) == {"person", "organisation", "group", "document", "unknown"}
+
+
+def test_a_story_shows_doubtful_and_unresolved_speakers_as_such(tmp_path):
+    from newsloom.store import open_store
+    from newsloom.stories import consolidate
+    from tests.stories.builders import speakers_in_doubt
+
+    db = str(tmp_path / "doubt.db")
+    analyses = speakers_in_doubt()
+    story = consolidate(analyses)
+    store = open_store(db)
+    store.add_analyses(analyses)
+    store.replace_stories([story])
+    store.close()
+    # Wide enough that no speaker cell wraps.
+    result = CliRunner().invoke(app, ["story", story.id, "--db", db], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    rows = {line.split("│")[1].strip() for line in result.output.splitlines() if "│" in line}
+    assert {"Jane Roe", "probably John Doe (55%)", "unclear speaker (“she”)"} <= rows
+
+
 def test_the_installed_entry_point_runs(tmp_path):
     exe = REPO / ".venv" / "bin" / "newsloom"
     if not exe.exists():

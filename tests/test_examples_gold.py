@@ -21,7 +21,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
@@ -49,11 +49,13 @@ from newsloom.models import (
     Post,
     Quote,
     QuoteMention,
+    SpeakerKind,
     Story,
     StoryEntity,
     StoryPost,
     article_id,
 )
+from newsloom.render.json import corpus_text
 from tests.conftest import EXAMPLES
 
 CORPUS = EXAMPLES / "corpus"
@@ -588,6 +590,57 @@ def speaker_pairs(run: Run) -> list[Item]:
 
 def same_speaker(want: dict[str, Any], got: QuoteMention | Quote) -> bool:
     return norm_name(got.speaker) == norm_name(want["speaker"])
+
+
+# -- speaker words, confidence and kind: their values come from the speaker model and change
+# with it, so what is held here is what any model's output must satisfy.
+
+SPEAKER_FIELDS = {
+    "speaker_text": (str,),
+    "speaker_confidence": (float, int),
+    "speaker_kind": (str,),
+}
+
+
+def check_speaker_fields(mention: dict[str, Any], text: str) -> None:
+    """One mention's speaker fields: present, typed, in range, agreeing with each other and
+    with the article text."""
+    for name, types in SPEAKER_FIELDS.items():
+        assert name in mention, f"{name} missing from {mention}"
+        assert mention[name] is None or isinstance(mention[name], types), (name, mention)
+    confidence = mention["speaker_confidence"]
+    assert confidence is None or 0.0 <= confidence <= 1.0, mention
+    assert mention["speaker_kind"] in {None, *get_args(SpeakerKind)}, mention
+    if mention["speaker_start"] is not None:  # offsets are sacred: the words are the text's
+        assert text[mention["speaker_start"] : mention["speaker_end"]] == mention["speaker_text"]
+    if mention["speaker"] is None and confidence is not None:
+        assert mention["speaker_text"], f"an unresolved speaker keeps its words: {mention}"
+
+
+@pytest.mark.slow
+def test_every_quote_carries_its_speaker_words_confidence_and_kind(run):
+    export = json.loads(corpus_text(run.corpus))  # the document as written
+    texts = {a.article.id: a.article.text for a in run.by_key.values()}
+    mentions = 0
+    for story in export["stories"]:
+        for quote in story["quotes"]:
+            confidence = quote["speaker_confidence"]
+            named = [m for m in quote["mentions"] if m["speaker"]]
+            if quote["speaker"] is None:  # no mention named anyone: nobody was chosen
+                assert named == [] and confidence is None, quote
+            elif confidence is not None:  # the surest mention naming someone
+                assert 0.0 <= confidence <= 1.0
+                assert confidence in {m["speaker_confidence"] for m in named}, quote
+            for mention in quote["mentions"]:
+                check_speaker_fields(mention, texts[mention["article_id"]])
+                mentions += 1
+        for report in story["outlets"]:
+            for mention in report["exclusive_quotes"]:
+                check_speaker_fields(mention, texts[mention["article_id"]])
+    assert mentions >= 100
+    for analysis in run.by_key.values():  # the analyses the store keeps hold the same
+        for q in analysis.quotes:
+            check_speaker_fields(q.model_dump() | {"article_id": None}, analysis.article.text)
 
 
 # -- framing: hedged vs assertive outlets within a story

@@ -33,6 +33,7 @@ def pg_store(pg_url):
     "contract",
     [
         sqlite_contract.test_roundtrip_keeps_the_exact_text_and_analysis,
+        sqlite_contract.test_speaker_words_confidence_and_kind_round_trip,
         sqlite_contract.test_people_and_posts_group_across_articles,
         sqlite_contract.test_stories_are_replaced_not_duplicated,
         sqlite_contract.test_index_saves_and_pending_rebuilds_commit_together,
@@ -54,6 +55,10 @@ def test_same_article_twice_is_stored_once(pg_store):
 
 def test_a_crash_mid_write_leaves_the_store_as_it_was(pg_url, monkeypatch):
     sqlite_contract.check_a_crash_mid_write_leaves_the_store_as_it_was(pg_url, monkeypatch)
+
+
+def test_a_version_2_store_upgrades_and_loses_nothing(pg_url):
+    sqlite_contract.check_a_version_2_store_upgrades_and_loses_nothing(pg_url)
 
 
 def test_incremental_stories_on_postgres_match_one_sqlite_run(pg_url, tmp_path):

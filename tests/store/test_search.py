@@ -95,6 +95,26 @@ def test_a_speaker_hit_shows_the_quote(filled_store):
         assert hit.highlights == []  # the quote's words did not match, its speaker did
 
 
+def test_a_quote_hit_carries_its_speakers_words_and_confidence(store_url):
+    from tests.store.test_sql import make_speaker_analysis
+
+    store = open_store(store_url)
+    store.add_analyses([make_speaker_analysis(), make_analysis(harbour_text(1))])
+    found = {}
+    for query in ("budget", "opens", "harbour"):
+        for hit in store.search(query).hits:
+            found[query, hit.kind] = (hit.speaker, hit.speaker_text, hit.speaker_confidence)
+    store.close()
+    assert found == {
+        ("budget", "article"): (None, None, None),
+        ("budget", "quote"): (None, "An official", 0.31),  # unresolved: its words only
+        ("opens", "article"): (None, None, None),
+        ("opens", "quote"): ("Jane Roe", "she", 0.62),
+        ("harbour", "article"): (None, None, None),
+        ("harbour", "quote"): ("Jane Roe", None, None),  # never scored
+    }
+
+
 def _ids(page: SearchPage) -> list[str]:
     return [h.article_id for h in page.hits]
 

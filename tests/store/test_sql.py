@@ -71,6 +71,44 @@ def make_analysis(
 
 TEXT_A = 'Jane Roe said: "We will rebuild the bridge." The council agreed.'
 TEXT_B = 'Jane Roe told reporters: "Work starts in May." Residents cheered.'
+# One sure speaker, one doubtful and one unresolved (the confidences are invented).
+TEXT_SPEAKERS = (
+    'Jane Roe said: "We will rebuild the bridge." "It opens in May," she added. '
+    'An official said: "The budget is tight."'
+)
+# (quote, resolved speaker, the words naming it, confidence, kind) of TEXT_SPEAKERS.
+SPEAKER_QUOTES = [
+    ("We will rebuild the bridge.", "Jane Roe", "Jane Roe", 0.97, "person"),
+    ("It opens in May,", "Jane Roe", "she", 0.62, "person"),
+    ("The budget is tight.", None, "An official", 0.31, "unknown"),
+]
+
+
+def make_speaker_analysis() -> ArticleAnalysis:
+    def mention(words, speaker, speaker_words, confidence, kind) -> QuoteMention:
+        start = TEXT_SPEAKERS.index(words)
+        at = TEXT_SPEAKERS.index(speaker_words)
+        return QuoteMention(
+            start=start,
+            end=start + len(words),
+            text=words,
+            cue="said",
+            speaker=speaker,
+            speaker_text=speaker_words,
+            speaker_start=at,
+            speaker_end=at + len(speaker_words),
+            speaker_confidence=confidence,
+            speaker_kind=kind,
+        )
+
+    article = Article(
+        id=article_id(TEXT_SPEAKERS),
+        text=TEXT_SPEAKERS,
+        origin="speakers.txt",
+        source="Daily Example",
+        published="2021-03-15",
+    )
+    return ArticleAnalysis(article=article, quotes=[mention(*q) for q in SPEAKER_QUOTES])
 
 
 @pytest.mark.parametrize(
@@ -227,6 +265,82 @@ def test_a_version_1_store_with_the_old_stories_column_still_opens_and_writes(tm
     old.replace_stories([Story(id="s1", title="x", article_ids=[analysis.article.id])])
     assert [s.id for s in old.stories()] == ["s1"]
     old.close()
+
+
+def test_speaker_words_confidence_and_kind_round_trip(memory_store):
+    analysis = make_speaker_analysis()
+    memory_store.add_analysis(analysis)
+    (back,) = memory_store.analyses()
+    assert back == analysis
+    rows = memory_store.quotes()
+    assert [
+        (r.text, r.speaker, r.speaker_text, r.speaker_confidence, r.speaker_kind) for r in rows
+    ] == [(q, s, w, c, k) for q, s, w, c, k in SPEAKER_QUOTES]
+    # The unresolved speaker is nobody's: only the resolved mentions count for Jane Roe.
+    (jane,) = memory_store.speakers()
+    assert (jane.speaker, jane.quotes) == ("Jane Roe", 2)
+    assert jane.mean_confidence == pytest.approx((0.97 + 0.62) / 2)
+
+
+def test_a_speaker_never_scored_has_no_mean_confidence(memory_store):
+    memory_store.add_analysis(make_analysis(TEXT_A))
+    (row,) = memory_store.quotes()
+    assert (row.speaker_text, row.speaker_confidence, row.speaker_kind) == (None, None, None)
+    assert memory_store.speakers()[0].mean_confidence is None
+
+
+def check_a_version_2_store_upgrades_and_loses_nothing(url: str) -> None:
+    """Shared with the PostgreSQL tests: the quotes of a version-2 store get the speaker
+    columns, filled from the stored analyses, when it is opened; everything else stays."""
+    from newsloom.store.migrations import SPEAKER_COLUMNS
+
+    store = open_store(url)
+    scored, unscored = make_speaker_analysis(), make_analysis(TEXT_A)
+    store.add_analyses([scored, unscored])
+    store.replace_stories([Story(id="s1", title="x", article_ids=[scored.article.id])])
+    with store.transaction() as conn:  # what a version-2 store looks like on disk
+        for name in SPEAKER_COLUMNS:
+            conn.execute(text(f"ALTER TABLE quotes DROP COLUMN {name}"))
+        conn.execute(text("UPDATE newsloom_meta SET value = '2' WHERE key = 'schema_version'"))
+    store.close()
+
+    upgraded = open_store(url)
+    assert upgraded.get_meta("schema_version") == "3"
+    rows = {(r.article_id, r.text): r for r in upgraded.quotes()}
+    for words, speaker, speaker_words, confidence, kind in SPEAKER_QUOTES:
+        row = rows[scored.article.id, words]
+        assert (row.speaker, row.speaker_text, row.speaker_confidence, row.speaker_kind) == (
+            speaker,
+            speaker_words,
+            confidence,
+            kind,
+        )
+    (unscored_quote,) = unscored.quotes
+    row = rows[unscored.article.id, unscored_quote.text]
+    assert (row.speaker, row.speaker_text, row.speaker_confidence) == ("Jane Roe", None, None)
+    assert sorted(upgraded.analyses(), key=lambda a: a.article.id) == sorted(
+        [scored, unscored], key=lambda a: a.article.id
+    )
+    assert [s.id for s in upgraded.stories()] == ["s1"]
+    assert {h.kind for h in upgraded.search("budget").hits} == {"article", "quote"}
+    assert upgraded.add_analysis(make_analysis(TEXT_B)) is True
+    upgraded.close()
+    again = open_store(url)  # upgraded once: opening it again changes nothing
+    assert again.get_meta("schema_version") == "3" and again.count_quotes() == 5
+    again.close()
+
+
+def test_a_version_2_store_upgrades_and_loses_nothing(tmp_path):
+    check_a_version_2_store_upgrades_and_loses_nothing(str(tmp_path / "old.db"))
+
+
+def test_a_store_newer_than_this_newsloom_is_refused(tmp_path):
+    db = str(tmp_path / "new.db")
+    store = open_store(db)
+    store.set_meta("schema_version", "99")
+    store.close()
+    with pytest.raises(StoreError, match="newer than this newsloom"):
+        open_store(db)
 
 
 def test_stories_stored_with_the_old_empty_extra_field_still_load(memory_store):

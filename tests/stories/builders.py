@@ -44,8 +44,10 @@ def analysis(
     claims: Sequence[dict] = (),
     credits: Sequence[tuple[str, str]] = (),
 ) -> ArticleAnalysis:
-    """``quotes``: (text, speaker[, kind]); ``dates``: (phrase, iso value); ``claims``: Claim
-    fields with ``text`` located in the article; ``credits``: (name, cue)."""
+    """``quotes``: (text, speaker[, kind[, speaker fields]]), the fields a dict such as
+    ``{"speaker_text": "she", "speaker_confidence": 0.4}`` (the words are located after the
+    quote); ``dates``: (phrase, iso value); ``claims``: Claim fields with ``text`` located in
+    the article; ``credits``: (name, cue)."""
     article = Article(
         id=aid, text=text, origin=aid, source=source, published=published, title=title
     )
@@ -59,6 +61,9 @@ def analysis(
     for q in quotes:
         qtext, speaker, *rest = q
         start, end = _at(text, qtext)
+        fields = dict(rest[1]) if len(rest) > 1 else {}
+        if "speaker_text" in fields:
+            fields["speaker_start"], fields["speaker_end"] = _at(text, fields["speaker_text"], end)
         qms.append(
             QuoteMention(
                 start=start,
@@ -67,6 +72,7 @@ def analysis(
                 speaker=speaker,
                 kind=rest[0] if rest else "direct",
                 cue="said",
+                **fields,
             )
         )
     ents = [
@@ -135,11 +141,56 @@ def analysis(
     )
 
 
+def _speaker_words(quote: tuple) -> str | None:
+    fields = quote[3] if len(quote) > 3 else {}
+    return fields.get("speaker_text") or quote[1]
+
+
 def quoted(
     aid: str, *quotes: tuple, source: str | None = None, published: str | None = None
 ) -> ArticleAnalysis:
-    """An article made of its quotes, each in its own paragraph with a cue."""
-    lines = [f'"{q[0]}," {q[1] or "someone"} said.' for q in quotes]
+    """An article made of its quotes, each in its own paragraph with a cue naming its speaker
+    (the ``speaker_text`` of its fields when given)."""
+    lines = [f'"{q[0]}," {_speaker_words(q) or "someone"} said.' for q in quotes]
     return analysis(
         aid, "\n".join(lines), source=source or f"Outlet {aid}", quotes=quotes, published=published
     )
+
+
+# A story whose speakers are in every state a page shows (the confidences are invented): a
+# sure speaker outvoting a doubtful rival, a doubtful one, and one left unresolved ("she").
+REBUILD = "We will rebuild this city together, stronger than before"
+BUDGET = "The budget is tight and we all know it well"
+FIRE = "Nobody was hurt in the fire at the depot last night"
+
+
+def _said(words: str, confidence: float, kind: str = "person") -> dict:
+    return {"speaker_text": words, "speaker_confidence": confidence, "speaker_kind": kind}
+
+
+def speakers_in_doubt() -> list[ArticleAnalysis]:
+    """Three outlets' articles (hex ids, so pages are served by id): REBUILD is Jane Roe's
+    (0.95 and a doubtful 0.62 outvote John Doe's 0.3), FIRE probably John Doe's (0.55), and
+    BUDGET said by an unresolved "she" (0.35)."""
+    return [
+        quoted(
+            "d0000000000000a1",
+            (REBUILD, "Jane Roe", "direct", _said("Jane Roe", 0.95)),
+            (BUDGET, None, "direct", _said("she", 0.35, "unknown")),
+            source="Outlet One",
+            published="2024-05-01",
+        ),
+        quoted(
+            "d0000000000000a2",
+            (REBUILD, "Jane Roe", "direct", _said("she", 0.62)),
+            (FIRE, "John Doe", "direct", _said("the official", 0.55)),
+            source="Outlet Two",
+            published="2024-05-02",
+        ),
+        quoted(
+            "d0000000000000a3",
+            (REBUILD, "John Doe", "direct", _said("John Doe", 0.3)),
+            source="Outlet Three",
+            published="2024-05-02",
+        ),
+    ]

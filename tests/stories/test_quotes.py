@@ -182,6 +182,79 @@ def test_surname_is_not_a_conflict():
     assert quotes[0].speaker_conflict == []
 
 
+def _attributed(*said: tuple[str | None, float | None, str | None]):
+    """One article per (speaker, confidence, words naming the speaker), all quoting CANON."""
+    articles = []
+    for k, (speaker, confidence, words) in enumerate(said):
+        fields: dict = {"speaker_confidence": confidence, "speaker_kind": "person"}
+        if words is not None:
+            fields["speaker_text"] = words
+        articles.append(quoted(f"a{k}", (CANON, speaker, "direct", fields)))
+    return articles
+
+
+# (each outlet's speaker, confidence and words; the story's speaker, its confidence, the
+# conflict listed). Confidences are invented; None is an attribution never scored.
+SPEAKER_CHOICES = [
+    # One sure outlet outweighs two doubtful ones (one vote per outlet would pick John Doe).
+    (
+        [("John Doe", 0.3, None), ("John Doe", 0.35, None), ("Jane Roe", 0.9, None)],
+        ("Jane Roe", 0.9, ["John Doe"]),
+    ),
+    # Two fairly sure outlets outweigh one very sure one; the confidence is the surest
+    # mention naming the chosen speaker.
+    (
+        [("John Doe", 0.6, None), ("John Doe", 0.65, None), ("Jane Roe", 0.95, None)],
+        ("John Doe", 0.65, ["Jane Roe"]),
+    ),
+    # Never scored (an older store): each outlet weighs UNSCORED_CONFIDENCE.
+    (
+        [("John Doe", None, None), ("John Doe", None, None), ("Jane Roe", 0.97, None)],
+        ("John Doe", None, ["Jane Roe"]),
+    ),
+    ([("Jane Roe", None, None), ("John Doe", 0.85, None)], ("Jane Roe", None, ["John Doe"])),
+    ([("Jane Roe", None, None), ("John Doe", 0.95, None)], ("John Doe", 0.95, ["Jane Roe"])),
+    # A tie is broken as before: the longer name, then the alphabet.
+    ([("John Doe", 0.5, None), ("Jane Roe", 0.5, None)], ("Jane Roe", 0.5, ["John Doe"])),
+    ([("Roe", 0.5, None), ("John Doe", 0.5, None)], ("John Doe", 0.5, ["Roe"])),
+    # A surname is that person: its vote and confidence count for the full name.
+    (
+        [("Roe", 0.7, None), ("Jane Roe", 0.6, None), ("John Doe", 1.0, None)],
+        ("Jane Roe", 0.7, ["John Doe"]),
+    ),
+    # Unresolved mentions ("she", no antecedent) never vote, however many, nor conflict.
+    (
+        [(None, 0.45, "she"), (None, 0.4, "she"), (None, 0.45, "the official")]
+        + [("John Doe", 0.2, None)],
+        ("John Doe", 0.2, []),
+    ),
+    ([(None, 0.45, "she"), (None, 0.3, "they")], (None, None, [])),
+]
+
+
+@pytest.mark.parametrize(("said", "expected"), SPEAKER_CHOICES)
+def test_the_story_speaker_is_the_one_the_evidence_favours(said, expected):
+    (quote,) = group_quotes(_attributed(*said))
+    assert (quote.speaker, quote.speaker_confidence, quote.speaker_conflict) == expected
+
+
+def test_mentions_keep_their_speaker_words_confidence_and_kind():
+    said = [("Jane Roe", 0.9, "Jane Roe"), (None, 0.35, "she")]
+    (quote,) = group_quotes(_attributed(*said))
+    got = [
+        (m.speaker, m.speaker_text, m.speaker_confidence, m.speaker_kind) for m in quote.mentions
+    ]
+    assert got == [("Jane Roe", "Jane Roe", 0.9, "person"), (None, "she", 0.35, "person")]
+    for m, article in zip(quote.mentions, _attributed(*said), strict=True):
+        assert article.article.text[m.speaker_start : m.speaker_end] == m.speaker_text
+
+
+def test_scores_that_never_change_the_choice_keep_the_quote_id():
+    unscored = group_quotes(_attributed(("Jane Roe", None, None), ("John Doe", None, None)))
+    scored = group_quotes(_attributed(("Jane Roe", 0.9, None), ("John Doe", 0.4, None)))
+    assert [q.id for q in unscored] == [q.id for q in scored]
+
+
 def test_indirect_mentions_group_among_themselves():
     direct = "We will rebuild this city together, stronger than before"
     indirect = "they would rebuild the city together, stronger than before"

@@ -181,6 +181,47 @@ def evil_report(evil_db, tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def doubt_db(tmp_path_factory) -> Path:
+    """A store holding one invented story whose speakers are sure, doubtful and unresolved
+    (``tests.stories.builders.speakers_in_doubt``)."""
+    from newsloom.store import open_store
+    from newsloom.stories import consolidate
+    from tests.stories.builders import speakers_in_doubt
+
+    db = tmp_path_factory.mktemp("doubt") / "doubt.db"
+    analyses = speakers_in_doubt()
+    store = open_store(str(db))
+    try:
+        store.add_analyses(analyses)
+        store.replace_stories([consolidate(analyses)])
+    finally:
+        store.close()
+    return db
+
+
+@pytest.fixture(scope="session")
+def doubt_report(doubt_db, tmp_path_factory) -> Path:
+    from newsloom.render.html import write_report
+    from newsloom.store import open_store
+
+    out = tmp_path_factory.mktemp("doubt-report")
+    store = open_store(str(doubt_db))
+    try:
+        write_report(store, out)
+    finally:
+        store.close()
+    return out
+
+
+@pytest.fixture(scope="session")
+def doubt_server(doubt_db) -> Iterator[str]:
+    from newsloom.web import create_app
+
+    with running(create_app(str(doubt_db))) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
 def merged(tmp_path_factory) -> tuple[Path, str, str]:
     """A store where one story was merged into another: (db, old id, id now)."""
     from newsloom.store import open_store

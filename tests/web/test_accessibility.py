@@ -114,6 +114,46 @@ def test_axe_finds_nothing_serious(
 
 
 @needs_axe
+@pytest.mark.parametrize("width", [DESKTOP_WIDTH, PHONE_WIDTH])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("where", ["report", "served"])
+def test_axe_finds_nothing_serious_where_speakers_are_in_doubt(
+    browser, doubt_report: Path, doubt_server: str, screenshots: Path, where, scheme, width
+):
+    """The marks of a doubtful and an unresolved speaker (the muted words too) pass the audit,
+    on the story page and on the article page that lists both."""
+    context = browser.new_context(color_scheme=scheme, viewport={"width": width, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto((doubt_report / "index.html").as_uri() if where == "report" else doubt_server)
+        _open_story(page)
+        article = page.locator("#coverage table a").first.get_attribute("href")
+        for kind in ("story", "article"):
+            if kind == "article":
+                page.locator(f'#coverage table a[href="{article}"]').click()
+                page.wait_for_selector(".article-text")
+            assert page.locator(".speaker-unclear").count() >= 1
+            assert no_horizontal_scroll(page)
+            violations = axe_violations(page)
+            blocking = [v for v in violations if v["impact"] in BLOCKING_IMPACTS]
+            print(describe(violations))
+            assert blocking == [], describe(blocking)
+            page.screenshot(
+                path=str(screenshots / f"a11y-doubt-{where}-{kind}-{scheme}-{width}.png")
+            )
+        page.go_back()
+        page.wait_for_selector("#quotes")
+        assert page.locator("#quotes .speaker-doubtful").count() == 1
+        if where == "served":  # a quote hit names its unresolved speaker the same way
+            page.goto(doubt_server + "/search?q=budget")
+            assert page.locator(".hit-quote .speaker-unclear").count() == 1
+            blocking = [v for v in axe_violations(page) if v["impact"] in BLOCKING_IMPACTS]
+            assert blocking == [], describe(blocking)
+    finally:
+        context.close()
+
+
+@needs_axe
 def test_the_audit_catches_a_serious_violation(page, corpus_report: Path):
     """The audit is not vacuous: pale text and an image without a text alternative fail it."""
     page.goto((corpus_report / "index.html").as_uri())

@@ -31,6 +31,7 @@ from ..models import Article, ArticleAnalysis, Quote, Story, StoryEntity, StoryP
 from ..text import outlets as text_outlets
 from ..text.dates import exact_day
 from .json import write_atomic
+from .speakers import ShownSpeaker, mention_speaker, quote_speaker, shown_speaker
 
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(__file__).parent / "static"
@@ -59,6 +60,7 @@ def environment() -> Environment:
     )
     env.filters["http_url"] = http_url
     env.globals["anchor"] = anchor
+    env.globals["mention_speaker"] = mention_speaker
     return env
 
 
@@ -426,7 +428,8 @@ def _quote_row(q: Quote, c: Citer) -> dict[str, Any]:
     variants: dict[str, set[str]] = defaultdict(set)
     indirect: set[str] = set()
     for m in q.mentions:
-        label = f"quote: {m.speaker or q.speaker or 'unattributed'}"
+        own = mention_speaker(m)  # what this article says; the story's when it says nothing
+        label = f"quote: {(own if own.state != 'unattributed' else quote_speaker(q)).label}"
         wordings.setdefault(m.text, []).append(c.cite(m.article_id, m.start, m.end, "quote", label))
         if m.variant:
             variants[m.text].add(m.variant)
@@ -448,6 +451,7 @@ def _quote_row(q: Quote, c: Citer) -> dict[str, Any]:
         "id": q.id,
         "text": q.text,
         "wordings": shown,
+        "speaker": quote_speaker(q),
         "speaker_conflict": q.speaker_conflict,
         "kind": q.mentions[0].kind if q.mentions else "direct",
         "outlets": len({m.article_id for m in q.mentions}),
@@ -463,13 +467,20 @@ def _wording_diff(
 
 
 def quotes_section(story: Story, c: Citer) -> list[tuple[str, list[dict[str, Any]]]]:
-    """Quotes grouped by speaker: most-cited speakers first, unattributed quotes last."""
+    """Quotes grouped by speaker: most-cited speakers first; last the quotes whose speaker is
+    unresolved or not named, under a heading saying which."""
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for q in story.quotes:
         groups[q.speaker or ""].append(_quote_row(q, c))
-    return sorted(
+    ranked = sorted(
         groups.items(), key=lambda kv: (kv[0] == "", -sum(q["outlets"] for q in kv[1]), kv[0])
     )
+    return [(name or _nameless_heading(quotes), quotes) for name, quotes in ranked]
+
+
+def _nameless_heading(quotes: list[dict[str, Any]]) -> str:
+    unclear = any(q["speaker"].state == "unresolved" for q in quotes)
+    return "Unclear or unattributed" if unclear else "Unattributed"
 
 
 def posts_section(
@@ -576,7 +587,7 @@ def outlets_section(story: Story, c: Citer) -> list[dict[str, Any]]:
                         m.start,
                         m.end,
                         "quote",
-                        f"quote: {m.speaker or 'unattributed'}",
+                        f"quote: {mention_speaker(m).label}",
                     ),
                 }
                 for m in r.exclusive_quotes
@@ -641,7 +652,7 @@ def article_context(
     for q in analysis.quotes:
         h = marks.setdefault((q.start, q.end), Highlight(q.start, q.end))
         h.kinds.add("quote")
-        h.labels.append(f"quote: {q.speaker or 'unattributed'}")
+        h.labels.append(f"quote: {mention_speaker(q).label}")
     return {
         "article": a,
         "outlet": a.outlet,
@@ -713,7 +724,10 @@ class Pages:
         limit: int | None = None,
     ) -> str:
         """A page of search hits: ``total`` in all, these from ``offset``, ``limit`` a page."""
-        shown = [dict(h, pieces=snippet_pieces(h["snippet"], h["highlights"])) for h in hits]
+        shown = [
+            dict(h, pieces=snippet_pieces(h["snippet"], h["highlights"]), shown=_hit_speaker(h))
+            for h in hits
+        ]
         total = len(hits) if total is None else total
         limit = limit or max(1, len(hits))
 
@@ -741,6 +755,14 @@ class Pages:
 
     def not_found(self, what: str) -> str:
         return self._render("not_found.html", what=what)
+
+
+def _hit_speaker(hit: Mapping[str, Any]) -> ShownSpeaker:
+    """The speaker of a quote hit as pages show it (an article hit has none)."""
+    if hit["kind"] != "quote":
+        return shown_speaker(None)
+    words = [hit["speaker_text"]] if hit.get("speaker_text") else []
+    return shown_speaker(hit.get("speaker"), words, hit.get("speaker_confidence"))
 
 
 def snippet_pieces(snippet: str, highlights: Sequence[Sequence[int]]) -> list[tuple[bool, str]]:

@@ -38,9 +38,9 @@ def pyarrow_module() -> Any:
 
 
 def _arrow_type(pa: Any, annotation: str) -> Any:
-    """The Arrow type of a record field annotated ``annotation`` (str, int, lists of them)."""
+    """The Arrow type of a record field annotated ``annotation`` (str, int, float, lists)."""
     base = annotation.replace(" | None", "")
-    scalars = {"str": pa.string(), "int": pa.int64()}
+    scalars = {"str": pa.string(), "int": pa.int64(), "float": pa.float64()}
     if base.startswith("list[") and base.endswith("]"):
         return pa.list_(scalars[base[5:-1]])
     return scalars[base]

@@ -13,6 +13,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ..models import Story
+from .speakers import ShownSpeaker, quote_speaker
+
+# How the quotes table styles a speaker: a doubtful name stands out, an unresolved one is dim
+# (its words, never a name).
+SPEAKER_STYLES = {"doubtful": "yellow", "unresolved": "dim italic"}
 
 
 def _print_table(
@@ -25,6 +30,13 @@ def _print_table(
     for row in rows:
         table.add_row(*(Text(cell) for cell in row))
     console.print(table)
+
+
+def speaker_cell(shown: ShownSpeaker) -> Text:
+    """A speaker for the quotes table: ``probably NAME (62%)``, ``unclear speaker (“she”)``."""
+    if shown.state == "unattributed":
+        return Text("?")
+    return Text(shown.label, style=SPEAKER_STYLES.get(shown.state, ""))
 
 
 def print_story(console: Console, story: Story) -> None:
@@ -43,8 +55,10 @@ def print_story(console: Console, story: Story) -> None:
         for q in story.quotes:
             variants = {m.variant for m in q.mentions if m.variant and m.variant != "identical"}
             note = f"\nvariants: {', '.join(sorted(variants))}" if variants else ""
+            if q.speaker_conflict:
+                note += f"\nother outlets name: {', '.join(q.speaker_conflict)}"
             table.add_row(
-                Text(q.speaker or "?"),
+                speaker_cell(quote_speaker(q)),
                 Text.assemble(q.text, (note, "dim")),
                 str(len({m.article_id for m in q.mentions})),
             )

@@ -89,7 +89,8 @@ _PAGE = text(
     "page AS (SELECT * FROM hits "
     "ORDER BY rank DESC, article_id, kind, span_start LIMIT :limit OFFSET :offset) "
     "SELECT page.kind, page.article_id, page.span_start, page.span_end, "
-    "a.title, a.source, a.published, sa.story_id, qt.speaker, "
+    "a.title, a.source, a.published, sa.story_id, qt.speaker, qt.speaker_text, "
+    "qt.speaker_confidence, "
     "CASE page.kind WHEN 'quote' THEN qt.text ELSE a.text END AS body, "
     f"ts_headline('{CONFIG}', CASE page.kind WHEN 'quote' THEN qt.text ELSE a.text END, "
     "query.q, :options) AS snip, "
@@ -97,7 +98,8 @@ _PAGE = text(
     "query.q, :options) END AS title_snip "
     "FROM page CROSS JOIN query JOIN articles AS a ON a.id = page.article_id "
     "LEFT JOIN story_articles AS sa ON sa.article_id = page.article_id "
-    "LEFT JOIN LATERAL (SELECT q.speaker, q.text FROM quotes AS q "
+    "LEFT JOIN LATERAL (SELECT q.speaker, q.speaker_text, q.speaker_confidence, q.text "
+    "FROM quotes AS q "
     "WHERE page.kind = 'quote' AND q.article_id = page.article_id "
     'AND q.start = page.span_start AND q."end" = page.span_end LIMIT 1) AS qt ON true '
     "ORDER BY page.rank DESC, page.article_id, page.kind, page.span_start"
@@ -111,7 +113,8 @@ def count_hits(conn: Connection, terms: Sequence[str]) -> int:
 
 def page_rows(conn: Connection, terms: Sequence[str], limit: int, offset: int) -> list[Row]:
     """One page of hits, best first: kind, article_id, span_start/end (0/0 for an article),
-    the article's title/source/published/story_id, the quote's speaker, ``body`` (the text
+    the article's title/source/published/story_id, the quote's speaker (its name, words and
+    confidence), ``body`` (the text
     searched) and ``snip``/``title_snip`` (marked headlines of the body and the title)."""
     params = {
         "words": " ".join(terms),

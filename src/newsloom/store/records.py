@@ -76,15 +76,22 @@ class QuoteRow:
     published: str | None
     title: str | None
     story_id: str | None
+    # The words naming the speaker ("she"), given also when ``speaker`` is unresolved (None);
+    # the calibrated probability that ``speaker`` is right (None: not scored); its kind.
+    speaker_text: str | None = None
+    speaker_confidence: float | None = None
+    speaker_kind: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class SpeakerRow:
-    """Someone quoted, with how many quote mentions and articles."""
+    """Someone quoted, with how many quote mentions and articles, and how sure those
+    attributions are on average (None when none of them was scored)."""
 
     speaker: str
     quotes: int
     articles: int
+    mean_confidence: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +109,9 @@ class SearchHit:
     speaker: str | None
     snippet: str
     highlights: list[list[int]]  # [start, end] offsets into ``snippet``
+    # A quote's words naming its speaker and how sure the attribution is (as ``QuoteRow``).
+    speaker_text: str | None = None
+    speaker_confidence: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,9 @@ from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, Stri
 # 2: stories lost the never-written `first_published` column (dates come from the articles).
 # A version-1 store opens unchanged (its column stays, NULL); an older newsloom refuses a
 # version-2 store instead of failing on the missing column when it writes a story.
-SCHEMA_VERSION = 2
+# 3: quotes gained `speaker_text`, `speaker_confidence` and `speaker_kind`; an older store gets
+# the columns, filled from its stored analyses, when it is opened (``migrations.py``).
+SCHEMA_VERSION = 3
 
 metadata = MetaData()
 
@@ -67,6 +69,11 @@ quotes = Table(
     Column("kind", String(16), nullable=False),
     Column("cue", Text),
     Column("speaker", Text),
+    # The words naming the speaker ("she"), also when ``speaker`` is unresolved (NULL); how
+    # sure the attribution is (0-1, NULL when not scored); person, organisation, group, ...
+    Column("speaker_text", Text),
+    Column("speaker_confidence", Float),
+    Column("speaker_kind", String(16)),
     Index("ix_quotes_speaker", "speaker"),
     Index("ix_quotes_article", "article_id"),
 )

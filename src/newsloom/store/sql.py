@@ -44,6 +44,7 @@ from .connect import (
     sqlite_begin,
     sqlite_connect,
 )
+from .migrations import upgrade
 from .records import (
     ArticleRow,
     ArticleText,
@@ -191,14 +192,18 @@ class SqlStore:
                 pg_search.create_search_index(conn)
 
     def _check_version(self, conn: Connection) -> None:
-        row = conn.execute(select(t.meta.c.value).where(t.meta.c.key == "schema_version")).first()
-        if row is None:
-            conn.execute(insert(t.meta).values(key="schema_version", value=str(t.SCHEMA_VERSION)))
-        elif int(row[0]) > t.SCHEMA_VERSION:
+        """A new store gets the current version; an older one is upgraded to it (nothing of it
+        lost); a newer one is refused."""
+        found = _meta(conn, "schema_version")
+        if found is not None and int(found) > t.SCHEMA_VERSION:
             raise StoreError(
-                f"the store at {self.url} has schema version {row[0]}, newer than this "
+                f"the store at {self.url} has schema version {found}, newer than this "
                 f"newsloom ({t.SCHEMA_VERSION}); upgrade newsloom"
             )
+        if found is not None and int(found) < t.SCHEMA_VERSION:
+            upgrade(conn, int(found))
+        if found is None or int(found) < t.SCHEMA_VERSION:
+            _set_meta(conn, "schema_version", str(t.SCHEMA_VERSION))
 
     def _create_fts(self, conn: Connection) -> None:
         """The FTS5 index over article titles+text and quotes (speaker+text), filled on insert.
@@ -325,7 +330,7 @@ class SqlStore:
             )
         )
         conn.execute(insert(t.analyses).values(article_id=a.id, data=analysis.model_dump_json()))
-        rows = [
+        rows: list[dict[str, Any]] = [
             dict(
                 article_id=a.id,
                 entity_id=e.id,
@@ -348,6 +353,9 @@ class SqlStore:
                 kind=q.kind,
                 cue=q.cue,
                 speaker=q.speaker,
+                speaker_text=q.speaker_text,
+                speaker_confidence=q.speaker_confidence,
+                speaker_kind=q.speaker_kind,
             )
             for q in analysis.quotes
         ]
@@ -460,6 +468,9 @@ class SqlStore:
                 a.published,
                 a.title,
                 sa.story_id,
+                q.speaker_text,
+                q.speaker_confidence,
+                q.speaker_kind,
             )
             .join(t.articles, a.id == q.article_id)
             .outerjoin(t.story_articles, sa.article_id == q.article_id)
@@ -482,13 +493,15 @@ class SqlStore:
             return conn.execute(query).scalar_one()
 
     def speakers(self) -> list[SpeakerRow]:
-        """Speakers with how many quote mentions and articles they have."""
+        """Speakers with how many quote mentions and articles they have, and how sure those
+        attributions are on average (None when none was scored)."""
         q = t.quotes.c
         query = (
             select(
                 q.speaker,
                 func.count().label("quotes"),
                 func.count(q.article_id.distinct()).label("articles"),
+                func.avg(q.speaker_confidence).label("mean_confidence"),
             )
             .where(q.speaker.is_not(None))
             .group_by(q.speaker)
@@ -524,12 +537,20 @@ class SqlStore:
     def _search_fts(self, terms: list[str], limit: int, offset: int) -> SearchPage:
         match = " ".join(f'"{term}"' for term in terms)
         # A quote's snippet always comes from its text (column 1), never from its speaker.
+        # Its speaker's words and confidence come from its row (found by its span; the quotes
+        # table has no key), read for the page's hits alone.
+        quote_row = (
+            "FROM quotes AS q WHERE f.kind = 'quote' AND q.article_id = f.article_id "
+            'AND q.start = f.span_start AND q."end" = f.span_end LIMIT 1'
+        )
         sql = text(
             f"SELECT f.kind, f.article_id, f.span_start, f.span_end, f.title AS ftitle, "
             f"CASE WHEN f.kind = 'quote' "
             f"THEN snippet({t.SEARCH_TABLE}, 1, :mo, :mc, '…', :n) "
             f"ELSE snippet({t.SEARCH_TABLE}, -1, :mo, :mc, '…', :n) END AS snip, "
-            "a.title, a.source, a.published, sa.story_id "
+            "a.title, a.source, a.published, sa.story_id, "
+            f"(SELECT q.speaker_text {quote_row}) AS speaker_text, "
+            f"(SELECT q.speaker_confidence {quote_row}) AS speaker_confidence "
             f"FROM {t.SEARCH_TABLE} AS f JOIN articles AS a ON a.id = f.article_id "
             "LEFT JOIN story_articles AS sa ON sa.article_id = f.article_id "
             f"WHERE {t.SEARCH_TABLE} MATCH :q ORDER BY bm25({t.SEARCH_TABLE}), f.rowid "
@@ -597,6 +618,8 @@ class SqlStore:
             speaker=speaker or None,
             snippet=snippet,
             highlights=[list(h) for h in highlights],
+            speaker_text=row.speaker_text,
+            speaker_confidence=row.speaker_confidence,
         )
 
     # -- stories --------------------------------------------------------------------------

@@ -54,6 +54,12 @@ class SearchHit(ApiModel):
     speaker: str | None
     snippet: str
     highlights: list[list[int]] = Field(..., description="[start, end] offsets into the snippet.")
+    speaker_text: str | None = Field(
+        None, description="A quote's words naming its speaker (also when it is unresolved)."
+    )
+    speaker_confidence: float | None = Field(
+        None, description="How sure the quote's speaker is (0-1); null when not scored."
+    )
     url: str = Field(..., description="The article page, at the span for a quote.")
 
 
