@@ -177,7 +177,13 @@ class _People:
         i = bisect_right(self.starts, hi) - 1
         while i >= 0 and self.mentions[i].start >= lo:
             p = self.mentions[i]
-            if p.is_person and p.end <= hi and p.subject and not p.quoted and self.agrees(p, pronoun):
+            if (
+                p.is_person
+                and p.end <= hi
+                and p.subject
+                and not p.quoted
+                and self.agrees(p, pronoun)
+            ):
                 return p
             i -= 1
         return None

@@ -13,9 +13,9 @@ kinds of words) and never lists of names: they carry to outlets the model never 
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import accumulate
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 import numpy as np
