@@ -259,17 +259,6 @@ def trees_json(dump: dict[str, Any]) -> dict[str, Any]:
 # --- calibration and figures ---------------------------------------------------------------
 
 
-def pooled_top(ranker: SpeakerRanker, group: Group) -> tuple[int, float]:
-    """The ranker's pick and its pooled probability (before calibration)."""
-    import numpy as np
-
-    scores = ranker.scores(group.rows)
-    w = np.exp(scores - scores.max())
-    w /= w.sum()
-    best = int(np.argmax(scores))
-    return best, float(sum(x for k, x in zip(group.keys, w, strict=True) if k == group.keys[best]))
-
-
 def fit_calibration(points: Sequence[tuple[float, int]]) -> tuple[float, float]:
     """Logistic regression of right/wrong on logit(p), by Newton's method (two parameters)."""
     xs = []
@@ -307,7 +296,7 @@ def accuracy(ranker: SpeakerRanker | None, groups: Sequence[Group], direct: bool
     scope = [g for g in groups if g.matched and g.direct == direct]
     right = 0
     for g in scope:
-        pick = g.rule if ranker is None else pooled_top(ranker, g)[0]
+        pick = g.rule if ranker is None else ranker.pooled(g.rows, g.keys)[0]
         right += pick >= 0 and g.labels[pick] == 1
     return right / len(scope) if scope else 0.0
 
@@ -355,7 +344,7 @@ def train(
     points = []
     for g in calibration_data.groups:
         if g.matched:
-            best, p = pooled_top(uncalibrated, g)
+            best, p = uncalibrated.pooled(g.rows, g.keys)
             points.append((p, g.labels[best]))
     slope, intercept = fit_calibration(points)
     spec["calibration"] = {"slope": round(slope, 6), "intercept": round(intercept, 6)}

@@ -72,16 +72,20 @@ class SpeakerRanker:
         z = self.slope * math.log(p / (1 - p)) + self.intercept
         return 1.0 / (1.0 + math.exp(-z))
 
-    def choose(self, rows: Sequence[Sequence[float]], keys: Sequence[str]) -> Choice:
-        """The best candidate, and how sure: candidates naming one person pool their share."""
+    def pooled(self, rows: Sequence[Sequence[float]], keys: Sequence[str]) -> tuple[int, float]:
+        """The best candidate and its share of the softmax over all candidates, pooled with
+        the candidates naming the same person (before calibration)."""
         scores = self.scores(rows)
         weights = np.exp(scores - scores.max())
         weights /= weights.sum()
-        pooled: dict[str, float] = {}
-        for key, w in zip(keys, weights, strict=True):
-            pooled[key] = pooled.get(key, 0.0) + float(w)
         best = int(np.argmax(scores))
-        return Choice(best, self.calibrate(pooled[keys[best]]))
+        share = sum(float(w) for key, w in zip(keys, weights, strict=True) if key == keys[best])
+        return best, share
+
+    def choose(self, rows: Sequence[Sequence[float]], keys: Sequence[str]) -> Choice:
+        """The best candidate, and how sure (calibrated)."""
+        best, share = self.pooled(rows, keys)
+        return Choice(best, self.calibrate(share))
 
 
 def load_ranker(path: Path | None = None) -> SpeakerRanker:
