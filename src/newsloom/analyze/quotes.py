@@ -410,8 +410,6 @@ class Recorded:
     quote: QuoteContext
     candidates: list[Candidate]
     rows: list[list[float]]
-    start: int = -1  # characters of the quotation, once known
-    end: int = -1
 
 
 class _Scan:
@@ -478,11 +476,6 @@ class _Scan:
             return ctx.rule, None
         choice = self.ranker.choose(rows, [c.key for c in cands])
         return cands[choice.index].speaker, choice.confidence
-
-    def record_span(self, start: int, end: int) -> None:
-        """Note the characters of the quotation just chosen for (recorded candidates)."""
-        if self.recorder and self.recorder[-1].start < 0:
-            self.recorder[-1].start, self.recorder[-1].end = start, end
 
     def line_of(self, offset: int) -> int:
         """The paragraph line holding ``offset`` (-1 before the first)."""
@@ -729,9 +722,10 @@ def _indirect(scan: _Scan, item: _Reported) -> QuoteMention | None:
     if span is None or not len(span):
         return scan.mention(item.start, item.end, "indirect", para, cue=said, speaker=reporter)
     cue = Cue(verb.i, verb.i + 1, (first, last), "governs")
-    ctx = QuoteContext(span.start, span.end, n, cue, "governs", reporter, direct=False)
+    ctx = QuoteContext(
+        span.start, span.end, n, cue, "governs", reporter, False, item.start, item.end
+    )
     chosen, confidence = scan.choose(ctx)
-    scan.record_span(item.start, item.end)
     return scan.mention(
         item.start,
         item.end,
@@ -789,9 +783,8 @@ def _direct(scan: _Scan, k: int) -> QuoteMention | None:
         return None  # a quoted phrase nobody is said to have said (scare quotes, names)
     if post is None:
         how = cue.how if cue is not None and cue.speaker is not None else "carried"
-        ctx = QuoteContext(first, last, n, cue, how, speaker, direct=True)
+        ctx = QuoteContext(first, last, n, cue, how, speaker, True, seg.start, seg.end)
         chosen, confidence = scan.choose(ctx)
-        scan.record_span(seg.start, seg.end)
         speaker = chosen or speaker
     if speaker is not None:
         scan.resolver.spoke(speaker, n)

@@ -102,9 +102,9 @@ def _match(text: str, spans: Sequence[tuple[int, int]], gold: Sequence[Unit]) ->
 def groups_of(gold: GoldArticle, recorded: Sequence[Recorded]) -> Iterator[Group]:
     """Label one article's recorded quotations against its gold."""
     for direct in (True, False):
-        items = [r for r in recorded if r.quote.direct == direct and r.start >= 0]
+        items = [r for r in recorded if r.quote.direct == direct]
         units = gold.direct if direct else gold.attributions
-        matched = _match(gold.text, [(r.start, r.end) for r in items], units)
+        matched = _match(gold.text, [(r.quote.start, r.quote.end) for r in items], units)
         for i, rec in enumerate(items):
             unit = matched.get(i)
             labels = []

@@ -172,7 +172,8 @@ class QuoteContext:
     how: str  # a CUE_HOWS entry or "none"
     rule: _Speaker | None
     direct: bool
-    window: tuple[int, int] = (0, 0)  # tokens searched for candidates
+    start: int  # its characters (what training matches to the gold)
+    end: int
 
 
 def _kind(token: Token, speaker: _Speaker, named: bool) -> str:
@@ -315,8 +316,7 @@ class CandidateFinder:
 
     def find(self, ctx: QuoteContext, previous: _Speaker | None) -> list[Candidate]:
         scan, doc = self.scan, self.scan.doc
-        ctx.window = self.window(ctx)
-        lo, hi = ctx.window
+        lo, hi = self.window(ctx)
         found: dict[tuple[int, int], Candidate] = {}
 
         def add(first: int, last: int, flag: str) -> None:
