@@ -152,32 +152,27 @@ def evil_server(evil_db, tmp_path_factory) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
-def corpus_report(corpus_db, tmp_path_factory) -> Path:
+def _write_report(db: Path, out: Path) -> Path:
+    """The static report of the store at ``db``, written to ``out``."""
     from newsloom.render.html import write_report
     from newsloom.store import open_store
 
-    out = tmp_path_factory.mktemp("report")
-    store = open_store(str(corpus_db))
+    store = open_store(str(db))
     try:
         write_report(store, out)
     finally:
         store.close()
     return out
+
+
+@pytest.fixture(scope="session")
+def corpus_report(corpus_db, tmp_path_factory) -> Path:
+    return _write_report(corpus_db, tmp_path_factory.mktemp("report"))
 
 
 @pytest.fixture(scope="session")
 def evil_report(evil_db, tmp_path_factory) -> Path:
-    from newsloom.render.html import write_report
-    from newsloom.store import open_store
-
-    out = tmp_path_factory.mktemp("evil-report")
-    store = open_store(str(evil_db))
-    try:
-        write_report(store, out)
-    finally:
-        store.close()
-    return out
+    return _write_report(evil_db, tmp_path_factory.mktemp("evil-report"))
 
 
 @pytest.fixture(scope="session")
@@ -201,16 +196,7 @@ def doubt_db(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def doubt_report(doubt_db, tmp_path_factory) -> Path:
-    from newsloom.render.html import write_report
-    from newsloom.store import open_store
-
-    out = tmp_path_factory.mktemp("doubt-report")
-    store = open_store(str(doubt_db))
-    try:
-        write_report(store, out)
-    finally:
-        store.close()
-    return out
+    return _write_report(doubt_db, tmp_path_factory.mktemp("doubt-report"))
 
 
 @pytest.fixture(scope="session")
