@@ -297,6 +297,71 @@ class Quote(Record):
     )
     speaker_conflict: list[str] = Field(default_factory=list)
     mentions: list[ExportQuoteMention]
+    tracked_quote_id: str | None = Field(
+        None,
+        description="The tracked quote (top-level tracked_quotes) this utterance belongs to; "
+        "set on export and on stories read from a store.",
+    )
+
+
+TrackedVariant = Literal[
+    "identical",
+    "truncated",
+    "extended",
+    "merged",
+    "censored",
+    "word_change",
+    "filler",
+    "paraphrased",
+]
+
+
+class TrackedMention(Record):
+    """One article's wording of a tracked quote, against the tracked quote's canonical wording."""
+
+    article_id: str
+    start: int
+    end: int
+    text: str
+    kind: QuoteKind
+    outlet: str
+    published: str | None = Field(None, description="The article's date (YYYY-MM-DD).")
+    story_id: str
+    story_quote_id: str = Field(..., description="The story quote the mention is grouped in.")
+    speaker: str | None
+    speaker_confidence: float | None = Field(None, ge=0.0, le=1.0)
+    variant: TrackedVariant = Field(
+        ...,
+        description="identical | truncated | extended | merged | censored | word_change | "
+        "filler | paraphrased, against the canonical wording",
+    )
+
+
+class TrackedLink(Record):
+    """Why two story quotes of different stories are one utterance: the evidence of a link."""
+
+    a: str = Field(..., description="'<story id>:<story quote id>'")
+    b: str
+    relation: Literal["near", "contained"]
+    aligned: float = Field(..., description="Share of the shorter wording aligned in order.")
+
+
+class TrackedQuote(Record):
+    """One utterance followed across stories and time: every mention of it in the store."""
+
+    id: str
+    text: str = Field(..., description="Canonical wording: the longest faithful version.")
+    speaker: str | None
+    speaker_confidence: float | None = Field(None, ge=0.0, le=1.0)
+    speaker_conflict: list[str] = Field(default_factory=list)
+    first_article_id: str
+    first_outlet: str
+    first_date: str | None
+    last_date: str | None
+    outlets: list[str]
+    story_ids: list[str]
+    mentions: list[TrackedMention]
+    links: list[TrackedLink] = Field(default_factory=list)
 
 
 class StoryPost(Record):
@@ -474,5 +539,6 @@ class Corpus(Record):
 
     articles: list[ExportArticle]
     stories: list[Story]
+    tracked_quotes: list[TrackedQuote] = Field(default_factory=list)
     skipped: list[Skipped] = Field(default_factory=list)
     generator: str = "newsloom"

@@ -28,6 +28,7 @@ from newsloom.store import (
     normalise_url,
     open_store,
 )
+from newsloom.store.schema import SCHEMA_VERSION
 from newsloom.store.sql import SqlStore
 
 
@@ -305,7 +306,7 @@ def check_a_version_2_store_upgrades_and_loses_nothing(url: str) -> None:
     store.close()
 
     upgraded = open_store(url)
-    assert upgraded.get_meta("schema_version") == "3"
+    assert upgraded.get_meta("schema_version") == str(SCHEMA_VERSION)
     rows = {(r.article_id, r.text): r for r in upgraded.quotes()}
     for words, speaker, speaker_words, confidence, kind in SPEAKER_QUOTES:
         row = rows[scored.article.id, words]
@@ -326,7 +327,7 @@ def check_a_version_2_store_upgrades_and_loses_nothing(url: str) -> None:
     assert upgraded.add_analysis(make_analysis(TEXT_B)) is True
     upgraded.close()
     again = open_store(url)  # upgraded once: opening it again changes nothing
-    assert again.get_meta("schema_version") == "3" and again.count_quotes() == 5
+    assert again.get_meta("schema_version") == str(SCHEMA_VERSION) and again.count_quotes() == 5
     again.close()
 
 

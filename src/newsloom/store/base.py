@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import Protocol
 
-from ..models import ArticleAnalysis, Story
+from ..models import ArticleAnalysis, Story, TrackedQuote
 from .records import (
     ArticleRow,
     ArticleText,
@@ -21,6 +21,7 @@ from .records import (
     SearchPage,
     SpeakerRow,
     StorySummary,
+    TrackedQuoteRow,
 )
 
 # The meta row holding the story index state between runs.
@@ -120,6 +121,24 @@ class Store(Protocol):
     ) -> list[StorySummary]: ...
 
     def count_stories(self) -> int: ...
+
+    # -- tracked quotes (one utterance across stories; ``stories/tracking.py``)
+    def tracked_quotes(
+        self,
+        speaker: str | None = None,
+        query: str | None = None,
+        limit: int = 100,
+        offset: int = 0,
+    ) -> list[TrackedQuoteRow]: ...
+
+    def count_tracked_quotes(self, speaker: str | None = None, query: str | None = None) -> int: ...
+
+    def tracked_quote(self, tracked_id: str) -> TrackedQuote | None:
+        """The tracked quote with this id or unique id prefix; AmbiguousIdError when not
+        unique."""
+        ...
+
+    def tracked_quotes_of(self, story_ids: Sequence[str]) -> list[TrackedQuote]: ...
 
     # -- the story index: updated under a lock, stories rebuilt from a pending record
     def index_transaction(self) -> AbstractContextManager[IndexTransaction]:

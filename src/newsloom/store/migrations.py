@@ -12,7 +12,9 @@ import json
 
 from sqlalchemy import Connection, bindparam, inspect, select, text, update
 
+from ..models import Story
 from . import schema as t
+from .tracking import update_tracking
 
 # The quote columns of version 3: the words naming the speaker, the attribution's confidence
 # and the kind of speaker. The stored analyses (JSON) hold them for every quote.
@@ -26,6 +28,24 @@ def upgrade(conn: Connection, found: int) -> None:
     """Bring a store at schema version ``found`` up to ``schema.SCHEMA_VERSION``."""
     if found < 3:
         _add_speaker_columns(conn)
+    if found < 4:
+        _track_stored_stories(conn)
+
+
+def _track_stored_stories(conn: Connection) -> None:
+    """Version 4: tracked quotes of the stories already stored (the tables are new and empty;
+    ``create_all`` made them). Stories are read a page at a time; tracking page by page is
+    what tracking them all at once gives (``store/tracking.py``)."""
+    s = t.stories.c
+    after = ""
+    while True:
+        page = conn.execute(
+            select(s.id, s.data).where(s.id > after).order_by(s.id).limit(FILL_PAGE)
+        ).all()
+        if not page:
+            return
+        update_tracking(conn, set(), [Story.model_validate_json(data) for _, data in page])
+        after = page[-1].id
 
 
 def _add_speaker_columns(conn: Connection) -> None:

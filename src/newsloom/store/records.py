@@ -137,3 +137,17 @@ class StorySummary:
 def as_dict(record: Any) -> dict[str, Any]:
     """A record as a plain dict in field order (JSON output, templates)."""
     return asdict(record)
+
+
+@dataclass(frozen=True, slots=True)
+class TrackedQuoteRow:
+    """One tracked quote in a listing: its canonical wording, how widely and how long it ran."""
+
+    id: str
+    text: str
+    speaker: str | None
+    mentions: int
+    outlets: int
+    stories: int
+    first_date: str | None
+    last_date: str | None

@@ -9,7 +9,9 @@ from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, Stri
 # version-2 store instead of failing on the missing column when it writes a story.
 # 3: quotes gained `speaker_text`, `speaker_confidence` and `speaker_kind`; an older store gets
 # the columns, filled from its stored analyses, when it is opened (``migrations.py``).
-SCHEMA_VERSION = 3
+# 4: tracked quotes (the four ``tracked_*`` tables), built from the stored stories when an
+# older store is opened.
+SCHEMA_VERSION = 4
 
 metadata = MetaData()
 
@@ -130,6 +132,57 @@ story_redirects = Table(
     Column("old_id", String(32), primary_key=True),
     Column("new_id", String(32), nullable=False),
     Index("ix_story_redirects_new", "new_id"),
+)
+
+# Tracked quotes (``stories/tracking.py``, kept by ``store/tracking.py``). A node is one story
+# quote (key "<story id>:<quote id>", its JSON with its articles' outlets and dates) and the
+# tracked quote it belongs to; its fingerprints find candidate nodes without reading the rest.
+# Rewritten in the transaction that stores the node's story.
+tracked_nodes = Table(
+    "tracked_nodes",
+    metadata,
+    Column("key", String(80), primary_key=True),
+    Column("story_id", String(32), nullable=False),
+    Column("tracked_id", String(32)),
+    Column("data", Text, nullable=False),
+    Index("ix_tracked_nodes_story", "story_id"),
+    Index("ix_tracked_nodes_tracked", "tracked_id"),
+)
+
+tracked_keys = Table(
+    "tracked_keys",
+    metadata,
+    Column("fingerprint", String(20), nullable=False),
+    Column("node_key", String(80), nullable=False),
+    Index("ix_tracked_keys_fingerprint", "fingerprint"),
+    Index("ix_tracked_keys_node", "node_key"),
+)
+
+tracked_quotes = Table(
+    "tracked_quotes",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("text", Text, nullable=False),
+    Column("speaker", Text),
+    Column("n_mentions", Integer, nullable=False),
+    Column("n_outlets", Integer, nullable=False),
+    Column("n_stories", Integer, nullable=False),
+    Column("first_date", String(10)),
+    Column("last_date", String(10)),
+    Column("data", Text, nullable=False),
+    Index("ix_tracked_quotes_speaker", "speaker"),
+    Index("ix_tracked_quotes_mentions", "n_mentions"),
+)
+
+# Every stored quote mention -> its one tracked quote.
+tracked_mentions = Table(
+    "tracked_mentions",
+    metadata,
+    Column("article_id", String(32), primary_key=True),
+    Column("start", Integer, primary_key=True),
+    Column("end", Integer, primary_key=True),
+    Column("tracked_id", String(32), nullable=False),
+    Index("ix_tracked_mentions_tracked", "tracked_id"),
 )
 
 # Full-text search (SQLite only): an FTS5 table, filled in the same transaction as its

@@ -29,7 +29,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..errors import AmbiguousIdError, StoreError
-from ..models import ArticleAnalysis, Story
+from ..models import ArticleAnalysis, Story, TrackedQuote
 from . import pg_search
 from . import schema as t
 from .base import STORY_INDEX_KEY, IndexTransaction, Store
@@ -55,6 +55,7 @@ from .records import (
     SearchPage,
     SpeakerRow,
     StorySummary,
+    TrackedQuoteRow,
 )
 from .redirects import follow_redirects, record_redirects, redirect_targets
 from .search import (
@@ -65,6 +66,8 @@ from .search import (
     search_terms,
     split_snippet,
 )
+from .tracking import chunks as _chunks
+from .tracking import update_tracking
 
 # PostgreSQL transaction-level advisory locks (fixed numbers, "nl" + a serial): one for
 # creating the schema, one for story index updates (``index_transaction``).
@@ -707,6 +710,7 @@ class SqlStore:
             conn.execute(delete(t.story_articles).where(t.story_articles.c.story_id.in_(old)))
             conn.execute(delete(t.stories).where(t.stories.c.id.in_(old)))
         record_redirects(conn, redirects, live)
+        gone = old - live
         for s in stories:
             conn.execute(
                 insert(t.stories).values(
@@ -720,11 +724,13 @@ class SqlStore:
                 insert(t.story_articles),
                 [dict(story_id=s.id, article_id=a) for a in s.article_ids],
             )
+        update_tracking(conn, gone, stories)
 
     def stories(self) -> list[Story]:
         query = select(t.stories.c.data).order_by(t.stories.c.n_articles.desc(), t.stories.c.id)
         with self._read() as conn:
-            return [Story.model_validate_json(data) for (data,) in conn.execute(query)]
+            stories = [Story.model_validate_json(data) for (data,) in conn.execute(query)]
+            return self._with_tracked_ids(conn, stories)
 
     def story(self, story_id: str) -> Story | None:
         """The story with this id, or with this unique id prefix (what a user types)."""
@@ -732,7 +738,9 @@ class SqlStore:
         with self._read() as conn:
             found = _unique_id(conn, c.id, story_id, "story", "story ids")
             row = conn.execute(select(c.data).where(c.id == found)).first() if found else None
-        return Story.model_validate_json(row[0]) if row else None
+            if row is None:
+                return None
+            return self._with_tracked_ids(conn, [Story.model_validate_json(row[0])])[0]
 
     def story_redirect(self, story_id: str) -> str | None:
         """The id of the stored story that the old story id ``story_id`` (or a unique prefix of
@@ -749,6 +757,72 @@ class SqlStore:
             old_ids = [old for (old,) in conn.execute(select(r.old_id).order_by(r.old_id))]
             found = {old: follow_redirects(conn, old) for old in old_ids}
         return {old: new for old, new in found.items() if new is not None}
+
+    # -- tracked quotes -------------------------------------------------------------------
+
+    def tracked_quotes(
+        self,
+        speaker: str | None = None,
+        query: str | None = None,
+        limit: int = 100,
+        offset: int = 0,
+    ) -> list[TrackedQuoteRow]:
+        """Tracked quotes, most mentioned first: of one speaker (case-insensitive) and with
+        ``query`` in their canonical wording (case-insensitive) when given."""
+        c = t.tracked_quotes.c
+        select_rows = select(
+            c.id,
+            c.text,
+            c.speaker,
+            c.n_mentions.label("mentions"),
+            c.n_outlets.label("outlets"),
+            c.n_stories.label("stories"),
+            c.first_date,
+            c.last_date,
+        )
+        select_rows = _tracked_filters(select_rows, speaker, query)
+        select_rows = select_rows.order_by(c.n_mentions.desc(), c.id).limit(limit).offset(offset)
+        with self._read() as conn:
+            return [TrackedQuoteRow(**r._mapping) for r in conn.execute(select_rows)]
+
+    def count_tracked_quotes(self, speaker: str | None = None, query: str | None = None) -> int:
+        counted = _tracked_filters(
+            select(func.count()).select_from(t.tracked_quotes), speaker, query
+        )
+        with self._read() as conn:
+            return conn.execute(counted).scalar_one()
+
+    def tracked_quote(self, tracked_id: str) -> TrackedQuote | None:
+        """The tracked quote with this id or unique id prefix."""
+        c = t.tracked_quotes.c
+        with self._read() as conn:
+            found = _unique_id(conn, c.id, tracked_id, "tracked quote", "tracked quote ids")
+            row = conn.execute(select(c.data).where(c.id == found)).first() if found else None
+        return TrackedQuote.model_validate_json(row[0]) if row else None
+
+    def tracked_quotes_of(self, story_ids: Sequence[str]) -> list[TrackedQuote]:
+        """Every tracked quote with a mention in one of the stories, most mentioned first."""
+        n, c = t.tracked_nodes.c, t.tracked_quotes.c
+        out: dict[str, TrackedQuote] = {}
+        with self._read() as conn:
+            for chunk in _chunks(story_ids):
+                ids = select(n.tracked_id).where(n.story_id.in_(chunk)).scalar_subquery()
+                for (data,) in conn.execute(select(c.data).where(c.id.in_(ids))):
+                    q = TrackedQuote.model_validate_json(data)
+                    out[q.id] = q
+        return sorted(out.values(), key=lambda q: (-len(q.mentions), q.id))
+
+    def _with_tracked_ids(self, conn: Connection, stories: list[Story]) -> list[Story]:
+        """``stories`` with each quote's ``tracked_quote_id`` filled from the tracked nodes."""
+        n = t.tracked_nodes.c
+        found: dict[str, str] = {}
+        for chunk in _chunks(s.id for s in stories):
+            query = select(n.key, n.tracked_id).where(n.story_id.in_(chunk))
+            found.update({key: tid for key, tid in conn.execute(query) if tid})
+        for story in stories:
+            for quote in story.quotes:
+                quote.tracked_quote_id = found.get(f"{story.id}:{quote.id}")
+        return stories
 
     def resolve_article_id(self, id_or_prefix: str) -> str | None:
         """The full id of the article with this id or unique id prefix, or None."""
@@ -770,6 +844,16 @@ class SqlStore:
     def set_meta(self, key: str, value: str) -> None:
         with self.transaction() as conn:
             _set_meta(conn, key, value)
+
+
+def _tracked_filters(query: Any, speaker: str | None, text_query: str | None) -> Any:
+    c = t.tracked_quotes.c
+    if speaker is not None:
+        query = query.where(func.lower(c.speaker) == speaker.lower())
+    if text_query:
+        escaped = text_query.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        query = query.where(func.lower(c.text).like(f"%{escaped}%", escape="\\"))
+    return query
 
 
 def _pg_snippet(row: Any) -> tuple[str, list[tuple[int, int]]]:

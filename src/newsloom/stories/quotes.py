@@ -162,7 +162,7 @@ def normalise(text: str) -> str:
     return " ".join(tokenise(text)[1])
 
 
-def _wildcards(a: Sequence[str], b: Sequence[str]) -> tuple[list[str], list[str]]:
+def wildcards(a: Sequence[str], b: Sequence[str]) -> tuple[list[str], list[str]]:
     """Both wordings with every word that a censored word of the other may stand for masked."""
     ca = {t[0] for t in a if t.endswith("*")}
     cb = {t[0] for t in b if t.endswith("*")}
@@ -181,9 +181,9 @@ def _wildcards(a: Sequence[str], b: Sequence[str]) -> tuple[list[str], list[str]
     return mask(a, cb, sb), mask(b, ca, sa)
 
 
-def _compare(a: Sequence[str], b: Sequence[str]) -> _Pair | None:
+def compare(a: Sequence[str], b: Sequence[str]) -> _Pair | None:
     """How two core wordings relate, or None when they are not one utterance."""
-    x, y = _wildcards(a, b)
+    x, y = wildcards(a, b)
     if x == y:
         return _Pair(True, 0, (0, len(y)))
     short = min(len(x), len(y))
@@ -321,7 +321,7 @@ def _group(
     contained: list[tuple[int, int, tuple[int, int]]] = []  # (inner, outer, region in outer)
     pairs = _candidates(nodes)
     for i, j in pairs:
-        rel = _compare(nodes[i].core, nodes[j].core)
+        rel = compare(nodes[i].core, nodes[j].core)
         if rel is None:
             continue
         short = min(len(nodes[i].core), len(nodes[j].core)) < SHORT_QUOTE
@@ -481,7 +481,7 @@ def _canonical(
     classes: list[list[int]] = []
     for i in pool:
         for cls in classes:
-            x, y = _wildcards(mentions[i].core, mentions[cls[0]].core)
+            x, y = wildcards(mentions[i].core, mentions[cls[0]].core)
             if x == y:
                 cls.append(i)
                 break
@@ -539,7 +539,7 @@ def classify(mention: _Mention, canonical: _Mention) -> QuoteVariant:
     """The variant of one mention against the canonical wording."""
     if mention.raw == canonical.raw:
         return "identical"
-    x, y = _wildcards(mention.core, canonical.core)
+    x, y = wildcards(mention.core, canonical.core)
     if x == y:
         # Equal up to fillers and censoring: which of the two makes the difference?
         return "filler" if _spelled(mention) == _spelled(canonical) else "censored"

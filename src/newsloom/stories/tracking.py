@@ -1,0 +1,471 @@
+"""Tracked quotes: one utterance followed through every story that repeats it.
+
+A story's quotes (``quotes.group_quotes``) line up one utterance's wordings inside the story.
+Here each story quote is a *node*, and nodes of different stories that word the same utterance
+are joined into one tracked quote, however far apart in time.
+
+Candidates come from fingerprints of each wording: hashed runs of ``SHINGLE`` words, winnowed
+(the smallest hash of every ``WINNOW`` neighbours is kept), so two wordings sharing a run of
+``SHINGLE + WINNOW - 1`` words share a fingerprint. Unlike MinHash over whole wordings, this
+finds a fragment inside a long quote (a truncation shares little of the long quote's shingle
+set, but all of its own). Wordings too short for a shingle are keyed whole.
+
+Each candidate pair is decided by alignment, as inside a story (``quotes.compare``): *near*
+(most words of both in order) or *contained* (the shorter almost contiguously inside the
+longer). Guards against false merges:
+
+- a node speaking for someone else: two named speakers that are not the same person join only
+  on a long, near wording (an outlet's misattribution of a well-known line);
+- a short fragment (fewer than ``FRAGMENT_FLOOR`` words) inside a longer quote is a stock phrase
+  or slogan as often as a truncation: it joins only when both name the same speaker;
+- a wording that contains two utterances quoted separately elsewhere by one article is a merged
+  quote: it joins the utterance it starts with, as a ``merged`` variant, and does not glue the
+  two together.
+
+Tracked quotes are the connected components of the decided links, so the result does not depend
+on the order stories arrive in (incremental ingest equals batch), and a tracked quote's id is a
+hash of its earliest-keyed mention. Every link keeps its evidence: relation and aligned share.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from ..models import (
+    Quote,
+    Story,
+    TrackedLink,
+    TrackedMention,
+    TrackedQuote,
+    TrackedVariant,
+    stable_id,
+)
+from ..text.unionfind import UnionFind
+from ..text.words import STOP_WORDS, fold, is_content
+from .quotes import MIN_PARTIAL, SHORT_QUOTE, compare, same_speaker, tokenise, wildcards
+
+SHINGLE = 3  # words per fingerprinted run
+# Winnowing window: every run of SHINGLE + WINNOW - 1 = 4 shared words (MIN_PARTIAL, the
+# shortest containment a story accepts) shares a fingerprint.
+WINNOW = 2
+# Contained wordings shorter than this link only when both name the same speaker: a slogan
+# ("build the wall") sits inside many different sentences of many speakers.
+FRAGMENT_FLOOR = 8
+# Two different named speakers join only on a near wording at least this long.
+MISATTRIBUTED_FLOOR = 12
+# Share of the shorter wording's content words that must align: across stories there is no
+# shared event to vouch for a looser match, and two remarks of one speaker on one topic share
+# their function words and a phrase or two, not their content ("rebuild every bridge" / "cut
+# every tax" in the same frame).
+CONTENT_ALIGNED = 0.8
+# Distinct wordings per node compared (the longest): enough for a story's variants.
+MAX_WORDINGS = 6
+
+
+@dataclass(frozen=True)
+class ArticleInfo:
+    """What a tracked mention shows of its article."""
+
+    outlet: str
+    published: str | None
+
+
+@dataclass
+class Node:
+    """One story quote, as the tracker sees it."""
+
+    key: str  # "<story id>:<quote id>"
+    story_id: str
+    quote: Quote
+    wordings: tuple[tuple[str, ...], ...]  # distinct core wordings, longest first
+    articles: dict[str, ArticleInfo]
+    # Indices of the mentions this node is home to: a mention two story quotes share (a merged
+    # wording is listed under each utterance it joins) belongs to the one where it is not a
+    # merged variant, else to the smaller key, so it is in exactly one tracked quote.
+    own: tuple[int, ...] = ()
+
+    @property
+    def direct(self) -> bool:
+        return any(m.kind == "direct" for m in self.quote.mentions)
+
+    @property
+    def first_key(self) -> str:
+        """The earliest-keyed mention ("article id:start"): the root of a tracked quote id."""
+        mentions = [self.quote.mentions[i] for i in self.own] or self.quote.mentions
+        return min(f"{m.article_id}:{m.start:09d}" for m in mentions)
+
+
+def node_key(story_id: str, quote_id: str) -> str:
+    return f"{story_id}:{quote_id}"
+
+
+def story_nodes(story: Story, articles: Mapping[str, ArticleInfo]) -> list[Node]:
+    """The nodes of one story; ``articles`` gives each member article's outlet and date."""
+    nodes: list[Node] = []
+    for quote in story.quotes:
+        key = node_key(story.id, quote.id)
+        if any(n.key == key for n in nodes):  # two groups with one wording and speaker
+            key = node_key(story.id, stable_id("node", quote.id, quote.mentions[0].article_id))
+        info = {
+            m.article_id: articles.get(m.article_id, ArticleInfo("unknown outlet", None))
+            for m in quote.mentions
+        }
+        nodes.append(Node(key, story.id, quote, wordings(quote), info))
+    home: dict[tuple[str, int, int], tuple[bool, str]] = {}
+    for node in nodes:
+        for m in node.quote.mentions:
+            rank = (m.variant == "merged", node.key)
+            spot = (m.article_id, m.start, m.end)
+            home[spot] = min(home.get(spot, rank), rank)
+    for node in nodes:
+        node.own = tuple(
+            i
+            for i, m in enumerate(node.quote.mentions)
+            if home[(m.article_id, m.start, m.end)][1] == node.key
+        )
+    return nodes
+
+
+def wordings(quote: Quote) -> tuple[tuple[str, ...], ...]:
+    """A quote's distinct direct core wordings, longest first (at most ``MAX_WORDINGS``)."""
+    cores = {tokenise(m.text)[1] for m in quote.mentions if m.kind == "direct"}
+    return tuple(sorted((c for c in cores if c), key=lambda c: (-len(c), c)))[:MAX_WORDINGS]
+
+
+def _hash(words: Sequence[str]) -> str:
+    return hashlib.blake2b(" ".join(words).encode("utf-8"), digest_size=8).hexdigest()
+
+
+def fingerprints(core: Sequence[str]) -> set[str]:
+    """Winnowed shingle hashes of one core wording (censored words are wildcards, which match
+    nothing: the runs around them carry the match). Runs of stop words only are left out."""
+    words = [w for w in core if not w.endswith("*")]
+    if len(words) < SHINGLE + WINNOW - 1:
+        return {"=" + _hash(core)} if core else set()
+    runs = [words[i : i + SHINGLE] for i in range(len(words) - SHINGLE + 1)]
+    hashes = [None if all(w in STOP_WORDS for w in run) else _hash(run) for run in runs]
+    out = set()
+    for i in range(len(hashes) - WINNOW + 1):
+        window = [h for h in hashes[i : i + WINNOW] if h is not None]
+        if window:
+            out.add(min(window))
+    return out
+
+
+def node_fingerprints(node: Node) -> set[str]:
+    """Fingerprints of a node's wordings; an indirect-only node has none (never linked)."""
+    return {f for core in node.wordings for f in fingerprints(core)} if node.direct else set()
+
+
+@dataclass(frozen=True)
+class Relation:
+    """How two nodes word one utterance: ``near`` or ``contained``, the share of the shorter
+    wording aligned in order, and the shorter wording's length."""
+
+    relation: str
+    aligned: float
+    shorter: int
+
+
+def _aligned(x: Sequence[str], y: Sequence[str]) -> tuple[float, float]:
+    """Shares of the shorter wording aligned in order with the other: of all its words, and
+    of its content words (a changed proposition shows in the content words)."""
+    a, b = wildcards(x, y)
+    if len(a) > len(b):
+        a, b = b, a
+    blocks = SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks()
+    matched = {i for m in blocks for i in range(m.a, m.a + m.size)}
+    content = [i for i, w in enumerate(a) if is_content(w) or w.endswith("*")]
+    share = len(matched) / max(1, len(a))
+    content_share = len(matched.intersection(content)) / len(content) if content else share
+    return share, content_share
+
+
+def _speakers(node: Node) -> set[str]:
+    return {fold(node.quote.speaker)} if node.quote.speaker else set()
+
+
+def relate(a: Node, b: Node) -> Relation | None:
+    """The link between two nodes of different stories, or None when they are not one
+    utterance (see the module docstring for the guards)."""
+    if a.story_id == b.story_id or not (a.direct and b.direct):
+        return None
+    best: Relation | None = None
+    for x in a.wordings:
+        for y in b.wordings:
+            pair = compare(x, y)
+            if pair is None:
+                continue
+            share, content_share = _aligned(x, y)
+            if content_share < CONTENT_ALIGNED:
+                continue
+            found = Relation("near" if pair.near else "contained", share, min(len(x), len(y)))
+            if best is None or (found.relation == "near", found.shorter, found.aligned) > (
+                best.relation == "near",
+                best.shorter,
+                best.aligned,
+            ):
+                best = found
+    if best is None:
+        return None
+    names_a, names_b = _speakers(a), _speakers(b)
+    both_named = bool(names_a and names_b)
+    agree = both_named and same_speaker(names_a, names_b)
+    misattributed = best.relation == "near" and best.shorter >= MISATTRIBUTED_FLOOR
+    if both_named and not agree and not misattributed:
+        return None
+    if best.relation == "contained" and best.shorter < FRAGMENT_FLOOR and not agree:
+        return None
+    if best.shorter < SHORT_QUOTE and not agree:
+        return None
+    return best
+
+
+@dataclass(frozen=True)
+class Decided:
+    """A linked pair of nodes (indices into the node list) and why."""
+
+    a: int
+    b: int
+    relation: Relation
+    inner: int | None  # for a containment: the node whose wording lies inside the other
+
+
+def candidate_pairs(nodes: Sequence[Node]) -> list[tuple[int, int]]:
+    """Node pairs of different stories sharing a fingerprint."""
+    index: dict[str, list[int]] = defaultdict(list)
+    for k, node in enumerate(nodes):
+        for f in node_fingerprints(node):
+            index[f].append(k)
+    pairs = set()
+    for members in index.values():
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                if nodes[a].story_id != nodes[b].story_id:
+                    pairs.add((min(a, b), max(a, b)))
+    return sorted(pairs)
+
+
+def decide(nodes: Sequence[Node]) -> list[Decided]:
+    """Every linked candidate pair of ``nodes``."""
+    out = []
+    for i, j in candidate_pairs(nodes):
+        rel = relate(nodes[i], nodes[j])
+        if rel is None:
+            continue
+        inner = None
+        if rel.relation == "contained":
+            longest_i = len(nodes[i].wordings[0])
+            longest_j = len(nodes[j].wordings[0])
+            inner = i if longest_i < longest_j else j
+        out.append(Decided(i, j, rel, inner))
+    return out
+
+
+def components(nodes: Sequence[Node], links: Sequence[Decided]) -> tuple[list[list[int]], set[int]]:
+    """Groups of node indices (one per tracked quote) and the nodes that are merged quotes.
+
+    Near links join first. A node containing two others that are still apart and that one
+    article quotes separately is a merged quote: it joins only the part its wording starts
+    with. Every other containment joins (a fragment and its full quote).
+    """
+    union = UnionFind(len(nodes))
+    for link in links:
+        if link.relation.relation == "near":
+            union.union(link.a, link.b)
+    parts: dict[int, list[int]] = defaultdict(list)  # container -> contained nodes
+    for link in links:
+        if link.inner is not None:
+            outer = link.b if link.inner == link.a else link.a
+            parts[outer].append(link.inner)
+    merged: set[int] = set()
+    for outer in sorted(parts):
+        inner = parts[outer]
+        if _quoted_apart(nodes, inner, union):
+            merged.add(outer)
+            first = min(inner, key=lambda k: _position(nodes[outer], nodes[k]))
+            union.union(outer, first)
+        else:
+            for k in inner:
+                union.union(outer, k)
+    return union.groups(), merged
+
+
+def _quoted_apart(nodes: Sequence[Node], inner: list[int], union: UnionFind) -> bool:
+    """Two of ``inner`` in different groups that one article quotes separately."""
+    for x, a in enumerate(inner):
+        for b in inner[x + 1 :]:
+            if union.find(a) == union.find(b):
+                continue
+            arts_a = {m.article_id for m in nodes[a].quote.mentions}
+            arts_b = {m.article_id for m in nodes[b].quote.mentions}
+            if arts_a & arts_b:
+                return True
+    return False
+
+
+def _position(outer: Node, part: Node) -> int:
+    """Where ``part``'s wording starts inside ``outer``'s longest wording."""
+    x, y = wildcards(part.wordings[0], outer.wordings[0])
+    blocks = [
+        m for m in SequenceMatcher(None, x, y, autojunk=False).get_matching_blocks() if m.size
+    ]
+    return blocks[0].b if blocks else len(y)
+
+
+def variant(text: str, canonical: str) -> TrackedVariant:
+    """One wording's variant against the canonical wording."""
+    raw, core, _, _ = tokenise(text)
+    c_raw, c_core, _, _ = tokenise(canonical)
+    if raw == c_raw:
+        return "identical"
+    x, y = wildcards(core, c_core)
+    if x == y:
+        spelled = tokenise(text, spelled=True)[0] == tokenise(canonical, spelled=True)[0]
+        return "filler" if spelled else "censored"
+    blocks = [
+        b for b in SequenceMatcher(None, x, y, autojunk=False).get_matching_blocks() if b.size
+    ]
+    matched = sum(b.size for b in blocks)
+    if len(blocks) == 1 and matched == len(x) < len(y):
+        return "truncated"
+    if len(blocks) == 1 and matched == len(y) < len(x):
+        return "extended"
+    if len(x) >= MIN_PARTIAL and matched / max(len(x), len(y)) >= 0.6:
+        shorter, longer = sorted((len(x), len(y)))
+        if matched == shorter and shorter < longer:
+            return "truncated" if len(x) < len(y) else "extended"
+        return "word_change"
+    return "paraphrased"
+
+
+def tracked_quote(
+    nodes: Sequence[Node], members: Sequence[int], merged: set[int], links: Sequence[Decided]
+) -> TrackedQuote:
+    """The tracked quote of one component."""
+    group = [nodes[k] for k in members]
+    root = min(n.first_key for n in group)
+    faithful = [nodes[k] for k in members if k not in merged and nodes[k].wordings] or group
+    canonical = min(
+        faithful,
+        key=lambda n: (
+            -len(n.wordings[0]) if n.wordings else 0,
+            _first_date(n),
+            n.first_key,
+        ),
+    )
+    mentions: list[TrackedMention] = []
+    picked = [(k, i) for k in members for i in nodes[k].own] or [
+        (k, i) for k in members for i in range(len(nodes[k].quote.mentions))
+    ]
+    for k, i in picked:
+        node = nodes[k]
+        m = node.quote.mentions[i]
+        info = node.articles[m.article_id]
+        if k in merged:
+            kind: TrackedVariant = "merged"
+        elif m.variant in ("merged", "paraphrased"):
+            kind = m.variant
+        else:
+            kind = variant(m.text, canonical.quote.text)
+        mentions.append(
+            TrackedMention(
+                article_id=m.article_id,
+                start=m.start,
+                end=m.end,
+                text=m.text,
+                kind=m.kind,
+                outlet=info.outlet,
+                published=info.published,
+                story_id=node.story_id,
+                story_quote_id=node.quote.id,
+                speaker=m.speaker,
+                speaker_confidence=m.speaker_confidence,
+                variant=kind,
+            )
+        )
+    mentions.sort(key=lambda m: (m.published or "9999", m.article_id, m.start))
+    first = mentions[0]
+    speaker, confidence, others = _speaker(group)
+    inside = set(members)
+    evidence = [
+        TrackedLink(
+            a=nodes[d.a].key,
+            b=nodes[d.b].key,
+            relation=d.relation.relation,
+            aligned=round(d.relation.aligned, 3),
+        )
+        for d in links
+        if d.a in inside and d.b in inside
+    ]
+    dates = sorted(m.published for m in mentions if m.published)
+    return TrackedQuote(
+        id=stable_id("tracked", root),
+        text=canonical.quote.text,
+        speaker=speaker,
+        speaker_confidence=confidence,
+        speaker_conflict=others,
+        first_article_id=first.article_id,
+        first_outlet=first.outlet,
+        first_date=first.published,
+        last_date=dates[-1] if dates else None,
+        outlets=sorted({m.outlet for m in mentions}),
+        story_ids=sorted({n.story_id for n in group}),
+        mentions=mentions,
+        links=sorted(evidence, key=lambda x: (x.a, x.b)),
+    )
+
+
+def _first_date(node: Node) -> str:
+    return min((i.published for i in node.articles.values() if i.published), default="9999")
+
+
+def _speaker(group: Sequence[Node]) -> tuple[str | None, float | None, list[str]]:
+    """The speaker the stories favour: each story's speaker votes with its confidence."""
+    votes: dict[str, float] = defaultdict(float)
+    shown: dict[str, str] = {}
+    surest: dict[str, float | None] = {}
+    for node in group:
+        name = node.quote.speaker
+        if not name:
+            continue
+        key = fold(name)
+        shown.setdefault(key, name)
+        conf = node.quote.speaker_confidence
+        votes[key] += 0.9 if conf is None else conf
+        prev = surest.get(key)
+        surest[key] = conf if prev is None else prev if conf is None else max(prev, conf)
+    if not votes:
+        return None, None, []
+    ranked = sorted(votes, key=lambda k: (-round(votes[k], 6), -len(k.split()), k))
+    top = ranked[0]
+    others = [shown[k] for k in ranked[1:] if not same_speaker({k}, {top})]
+    return shown[top], surest[top], others
+
+
+@dataclass
+class Tracking:
+    """Tracked quotes, most mentioned first, and the tracked quote of each node's key."""
+
+    quotes: list[TrackedQuote]
+    of_node: dict[str, str]
+
+
+def track(nodes: Sequence[Node]) -> Tracking:
+    """The tracked quotes of ``nodes``, a set closed under links (every node linked to one of
+    them is among them)."""
+    links = decide(nodes)
+    groups, merged = components(nodes, links)
+    quotes = [tracked_quote(nodes, g, merged, links) for g in groups]
+    of_node = {nodes[k].key: q.id for g, q in zip(groups, quotes, strict=True) for k in g}
+    ordered = sorted(quotes, key=lambda q: (-len(q.mentions), q.id))
+    return Tracking(ordered, of_node)
+
+
+def track_stories(stories: Iterable[Story], articles: Mapping[str, ArticleInfo]) -> Tracking:
+    """Batch: the tracked quotes of whole stories."""
+    return track([n for s in stories for n in story_nodes(s, articles)])
