@@ -31,15 +31,31 @@ def _ids(store) -> dict[frozenset[str], str]:
     return {frozenset(s.article_ids): s.id for s in store.stories()}
 
 
+def _tracked(store) -> list[tuple[str, str, list[tuple[str, int, str]]]]:
+    """Every tracked quote: id, canonical wording, its mentions (article, start, variant)."""
+    stories = store.stories()
+    quotes = store.tracked_quotes_of([s.id for s in stories])
+    assert all(q.tracked_quote_id for s in stories for q in s.quotes)
+    return sorted(
+        (q.id, q.text, sorted((m.article_id, m.start, m.variant) for m in q.mentions))
+        for q in quotes
+    )
+
+
 @pytest.fixture(scope="module")
-def batch_ids(tmp_path_factory) -> dict[frozenset[str], str]:
+def batch_run(tmp_path_factory) -> tuple[dict[frozenset[str], str], list]:
     db = tmp_path_factory.mktemp("batch") / "batch.db"
     store = open_store(str(db))
     first, second = _inputs()
     api.ingest(first + second, store, Settings(db_url=str(db)))
-    ids = _ids(store)
+    ids, tracked = _ids(store), _tracked(store)
     store.close()
-    return ids
+    return ids, tracked
+
+
+@pytest.fixture(scope="module")
+def batch_ids(batch_run) -> dict[frozenset[str], str]:
+    return batch_run[0]
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +64,9 @@ def batch_groups(batch_ids) -> set[frozenset[str]]:
 
 
 @pytest.mark.slow
-def test_ingesting_in_two_runs_attaches_to_existing_stories(tmp_path, batch_groups, batch_ids):
+def test_ingesting_in_two_runs_attaches_to_existing_stories(
+    tmp_path, batch_groups, batch_ids, batch_run
+):
     db = str(tmp_path / "incremental.db")
     store = open_store(db)
     first, second = _inputs()
@@ -63,6 +81,8 @@ def test_ingesting_in_two_runs_attaches_to_existing_stories(tmp_path, batch_grou
         assert any(members <= group for group in final)
     assert final == batch_groups
     assert _ids(store) == batch_ids
+    # Quotes are tracked across stories as one run tracks them.
+    assert _tracked(store) == batch_run[1]
     # Every id of the first run still names a story, or redirects to the one it became.
     for sid in stories_after_a:
         assert store.story(sid) is not None or store.story_redirect(sid) is not None

@@ -151,3 +151,15 @@ def test_a_store_made_before_full_text_search_is_indexed_when_opened(pg_url, mon
         again.close()
     reader.dispose()
     assert _gin_indexed_columns(pg_url) == {("articles", COLUMN), ("quotes", COLUMN)}
+
+
+def test_tracked_quotes_story_by_story_on_postgres(pg_url, tmp_path):
+    from tests.store.test_tracking_store import check_story_by_story_equals_all_at_once
+
+    check_story_by_story_equals_all_at_once(pg_url, f"sqlite:///{tmp_path / 'once.db'}")
+
+
+def test_a_version_3_store_gets_its_tracked_quotes_on_postgres(pg_url):
+    from tests.store.test_tracking_store import check_a_version_3_store_gets_its_tracked_quotes
+
+    check_a_version_3_store_gets_its_tracked_quotes(pg_url)

@@ -457,7 +457,8 @@ class Tracking:
 
 def track(nodes: Sequence[Node]) -> Tracking:
     """The tracked quotes of ``nodes``, a set closed under links (every node linked to one of
-    them is among them)."""
+    them is among them). Nodes are taken in key order, so any order gives the same result."""
+    nodes = sorted(nodes, key=lambda n: n.key)
     links = decide(nodes)
     groups, merged = components(nodes, links)
     quotes = [tracked_quote(nodes, g, merged, links) for g in groups]

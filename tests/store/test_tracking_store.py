@@ -1,0 +1,100 @@
+"""Tracked quotes kept by the store story write by story write: equal to tracking at once."""
+
+from __future__ import annotations
+
+from sqlalchemy import text
+
+from newsloom.store import open_store
+from newsloom.stories import consolidate
+from tests.stories.builders import quoted
+
+SPEECH = "We will rebuild every bridge in this county before the winter comes, I promise you that"
+CUT = "We will rebuild every bridge in this county before the winter comes"
+CHANGED = "We will rebuild every bridge in this county before the summer comes, I promise you that"
+OTHER = "The ferry timetable will change on the first of May for every single route"
+
+
+def _analyses():
+    return {
+        "a0": quoted("a0", (SPEECH, "Dana Holt"), published="2026-01-05"),
+        "a1": quoted("a1", (CUT, "Dana Holt"), published="2026-02-10"),
+        "a2": quoted("a2", (OTHER, "Mark Ruiz"), published="2026-03-01"),
+        "a3": quoted("a3", (CHANGED, "Dana Holt"), published="2026-04-20"),
+    }
+
+
+def _tracked(store):
+    stories = store.stories()
+    quotes = store.tracked_quotes_of([s.id for s in stories])
+    ids = {q.id: q.tracked_quote_id for s in stories for q in s.quotes}
+    return (
+        sorted(
+            (q.id, q.text, sorted((m.article_id, m.variant) for m in q.mentions)) for q in quotes
+        ),
+        ids,
+    )
+
+
+def check_story_by_story_equals_all_at_once(url_steps: str, url_once: str) -> None:
+    arts = _analyses()
+    steps = open_store(url_steps)
+    steps.add_analyses(arts.values())
+    # One story per article, written one at a time; then a2's story absorbs a3 (a rebuild
+    # that moves a re-quote from one story to another) and a0's story is written again.
+    for aid in ("a0", "a1", "a2", "a3"):
+        steps.replace_stories([consolidate([arts[aid]])])
+    steps.replace_stories([consolidate([arts["a2"], arts["a3"]])])
+    steps.replace_stories([consolidate([arts["a0"]])])
+    once = open_store(url_once)
+    once.add_analyses(arts.values())
+    once.replace_stories(
+        [
+            consolidate([arts["a0"]]),
+            consolidate([arts["a1"]]),
+            consolidate([arts["a2"], arts["a3"]]),
+        ]
+    )
+    assert _tracked(steps) == _tracked(once)
+    quotes, _ = _tracked(once)
+    (speech,) = [q for q in quotes if q[1] == SPEECH]
+    assert speech[2] == [("a0", "identical"), ("a1", "truncated"), ("a3", "word_change")]
+    rows = once.tracked_quotes()
+    assert [(r.mentions, r.stories, r.first_date, r.last_date) for r in rows][0] == (
+        3,
+        3,
+        "2026-01-05",
+        "2026-04-20",
+    )
+    assert [r.text for r in once.tracked_quotes(speaker="dana holt", query="BRIDGE")] == [SPEECH]
+    assert once.count_tracked_quotes(speaker="Mark Ruiz") == 1
+    full = once.tracked_quote(rows[0].id[:6])
+    assert full is not None and full.first_outlet == "Outlet a0"
+    steps.close()
+    once.close()
+
+
+def test_story_by_story_equals_all_at_once(tmp_path):
+    check_story_by_story_equals_all_at_once(
+        f"sqlite:///{tmp_path / 'steps.db'}", f"sqlite:///{tmp_path / 'once.db'}"
+    )
+
+
+def check_a_version_3_store_gets_its_tracked_quotes(url: str) -> None:
+    arts = _analyses()
+    store = open_store(url)
+    store.add_analyses(arts.values())
+    store.replace_stories([consolidate([a]) for a in arts.values()])
+    expected = _tracked(store)
+    with store.transaction() as conn:  # what a version-3 store looks like on disk
+        for table in ("tracked_mentions", "tracked_quotes", "tracked_keys", "tracked_nodes"):
+            conn.execute(text(f"DROP TABLE {table}"))
+        conn.execute(text("UPDATE newsloom_meta SET value = '3' WHERE key = 'schema_version'"))
+    store.close()
+    upgraded = open_store(url)
+    assert _tracked(upgraded) == expected
+    assert len(expected[0]) == 2
+    upgraded.close()
+
+
+def test_a_version_3_store_gets_its_tracked_quotes(tmp_path):
+    check_a_version_3_store_gets_its_tracked_quotes(f"sqlite:///{tmp_path / 'v3.db'}")
