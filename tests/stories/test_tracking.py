@@ -8,6 +8,7 @@ import pytest
 
 from newsloom.models import ArticleAnalysis
 from newsloom.stories import consolidate
+from newsloom.stories.quotes import tokenise
 from newsloom.stories.tracking import (
     ArticleInfo,
     fingerprints,
@@ -15,7 +16,6 @@ from newsloom.stories.tracking import (
     track,
     track_stories,
 )
-from newsloom.stories.quotes import tokenise
 
 from .builders import quoted
 
@@ -53,7 +53,7 @@ VARIANTS = [
         "word_change",
     ),
     (
-        "We will, um, rebuild every bridge in this county before the winter comes, I promise you that",
+        SPEECH.replace("We will", "We will, um,"),
         "filler",
     ),
     (CENSORED.replace("f***ing", "f--king"), "censored"),
