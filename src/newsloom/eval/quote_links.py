@@ -1,0 +1,189 @@
+"""Hand-labelled pairs of quoted spans for tracked quotes (``tests/data/quote_link_pairs.tsv``).
+
+Each pair joins two direct quotes of PolNeAR articles from different publishers and says
+whether they are the same utterance (``same``) or not (``different``), with the kind of
+variation or of look-alike (tests/data/README.md). The file holds pointers only: a span is a
+file (``train/<stem>`` or ``dev/<stem>``), character offsets into its text read as
+``read_text`` reads it, and the first 12 hex digits of the SHA-1 of the sliced text, so a
+changed corpus copy is caught instead of silently scoring other words.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .polnear import SPLITS, read_text
+
+COLUMNS = (
+    "pair",
+    "file_a",
+    "start_a",
+    "end_a",
+    "sha1_a",
+    "file_b",
+    "start_b",
+    "end_b",
+    "sha1_b",
+    "label",
+    "kind",
+    "days_apart",
+    "note",
+)
+# The kinds a label allows: how two wordings of one utterance differ, or what makes two
+# different utterances look alike (``unrelated`` for the easy negatives).
+KINDS = {
+    "same": frozenset(
+        {
+            "identical",
+            "truncated",
+            "extended",
+            "censored",
+            "word_change",
+            "filler",
+            "merged",
+            "paraphrase",
+        }
+    ),
+    "different": frozenset(
+        {"same_speaker_other_remark", "shared_slogan", "similar_wording", "unrelated"}
+    ),
+}
+HASH_CHARS = 12
+# Articles more than this many days apart make a cross-week pair.
+CROSS_WEEK_DAYS = 7
+_FILE = re.compile(r"(?P<split>[a-z]+)/(?P<stem>[^/\s]+)")
+_HASH = re.compile(rf"[0-9a-f]{{{HASH_CHARS}}}")
+
+
+@dataclass(frozen=True)
+class LinkPair:
+    """One labelled pair: two spans (file, offsets, short SHA-1 of the text), the label and
+    its kind, the days between the two articles' publication dates, and a note."""
+
+    pair: str
+    file_a: str
+    start_a: int
+    end_a: int
+    sha1_a: str
+    file_b: str
+    start_b: int
+    end_b: int
+    sha1_b: str
+    label: str
+    kind: str
+    days_apart: int
+    note: str
+
+    @property
+    def same(self) -> bool:
+        return self.label == "same"
+
+    @property
+    def cross_week(self) -> bool:
+        return self.days_apart > CROSS_WEEK_DAYS
+
+
+def load_link_pairs(path: Path) -> list[LinkPair]:
+    """The pairs of a tab-separated file with the header row ``COLUMNS`` (no quoting: a
+    field is everything between two tabs). A malformed row raises ValueError naming the
+    file and the line."""
+    lines = read_text(path).splitlines()
+    if not lines or tuple(lines[0].split("\t")) != COLUMNS:
+        raise ValueError(f"{path}: line 1: the header must be {' '.join(COLUMNS)}")
+    pairs: list[LinkPair] = []
+    seen: set[str] = set()
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        try:
+            pair = _parse_row(line.split("\t"))
+        except ValueError as exc:
+            raise ValueError(f"{path}: line {number}: {exc}") from None
+        if pair.pair in seen:
+            raise ValueError(f"{path}: line {number}: pair {pair.pair} appears twice")
+        seen.add(pair.pair)
+        pairs.append(pair)
+    return pairs
+
+
+def _parse_row(fields: list[str]) -> LinkPair:
+    if len(fields) != len(COLUMNS):
+        raise ValueError(f"{len(fields)} fields, expected {len(COLUMNS)}")
+    rec = dict(zip(COLUMNS, fields, strict=True))
+    for col in ("pair", "note"):
+        if not rec[col].strip():
+            raise ValueError(f"empty {col}")
+    numbers: dict[str, int] = {}
+    for col in ("start_a", "end_a", "start_b", "end_b", "days_apart"):
+        if not rec[col].isdigit():
+            raise ValueError(f"{col} must be a non-negative integer, got {rec[col]!r}")
+        numbers[col] = int(rec[col])
+    for side in ("a", "b"):
+        match = _FILE.fullmatch(rec[f"file_{side}"])
+        if match is None or match["split"] not in SPLITS:
+            raise ValueError(
+                f"file_{side} must be <split>/<stem> with split one of {', '.join(SPLITS)}, "
+                f"got {rec[f'file_{side}']!r}"
+            )
+        if numbers[f"start_{side}"] >= numbers[f"end_{side}"]:
+            raise ValueError(f"span {side} is empty or reversed")
+        if not _HASH.fullmatch(rec[f"sha1_{side}"]):
+            raise ValueError(f"sha1_{side} must be {HASH_CHARS} lowercase hex digits")
+    label, kind = rec["label"], rec["kind"]
+    if label not in KINDS:
+        raise ValueError(f"label must be same or different, got {label!r}")
+    if kind not in KINDS[label]:
+        raise ValueError(f"kind of a {label} pair must be one of {', '.join(sorted(KINDS[label]))}")
+    return LinkPair(
+        pair=rec["pair"],
+        file_a=rec["file_a"],
+        start_a=numbers["start_a"],
+        end_a=numbers["end_a"],
+        sha1_a=rec["sha1_a"],
+        file_b=rec["file_b"],
+        start_b=numbers["start_b"],
+        end_b=numbers["end_b"],
+        sha1_b=rec["sha1_b"],
+        label=label,
+        kind=kind,
+        days_apart=numbers["days_apart"],
+        note=rec["note"],
+    )
+
+
+def span_text(data: Path, file: str, start: int, end: int) -> str:
+    """The text of one span: ``data/<split>/text/<stem>.txt`` sliced ``[start:end]``
+    (``data`` is the PolNeAR folder)."""
+    split, stem = file.split("/", 1)
+    return read_text(Path(data) / split / "text" / f"{stem}.txt")[start:end]
+
+
+def check_pair_hashes(data: Path, pairs: Iterable[LinkPair]) -> list[str]:
+    """Problems with the spans of ``pairs`` against the corpus at ``data``: a span whose text
+    no longer hashes to its recorded SHA-1, runs past its text's end, or whose file is
+    missing. Empty when every span points at the words it was labelled on."""
+    problems = []
+    for pair in pairs:
+        sides = (
+            ("a", pair.file_a, pair.start_a, pair.end_a, pair.sha1_a),
+            ("b", pair.file_b, pair.start_b, pair.end_b, pair.sha1_b),
+        )
+        for side, file, start, end, sha1 in sides:
+            try:
+                text = span_text(data, file, start, end)
+            except OSError as exc:
+                problems.append(f"{pair.pair} {side}: {file}: {exc.strerror or exc}")
+                continue
+            if len(text) != end - start:
+                problems.append(f"{pair.pair} {side}: {file} {start}-{end} runs past the text")
+                continue
+            got = hashlib.sha1(text.encode("utf-8")).hexdigest()[:HASH_CHARS]
+            if got != sha1:
+                problems.append(
+                    f"{pair.pair} {side}: {file} {start}-{end} hashes to {got}, not {sha1}"
+                )
+    return problems
