@@ -664,6 +664,37 @@ def eval_polnear(
     _out().print(format_report(report))
 
 
+@eval_app.command("quote-links")
+def eval_quote_links(
+    data: DataOpt,
+    pairs: Annotated[
+        Path,
+        typer.Option(
+            help="Labelled pairs of quoted spans (TSV), e.g. tests/data/quote_link_pairs.tsv "
+            "in a checkout."
+        ),
+    ],
+    json_out: Annotated[
+        Path | None,
+        typer.Option("--json", help="Also write the report as JSON here (- for standard output)."),
+    ] = None,
+) -> None:
+    """Quote tracking on labelled pairs: precision, recall and F1 of linking two spans into one
+    tracked quote, for all pairs, pairs a week apart at most, and pairs further apart."""
+    from .eval.quote_tracking import format_report, run_quote_link_eval
+
+    if not pairs.is_file():
+        raise _fail(f"{pairs}: no such pairs file")
+    report = run_quote_link_eval(data, pairs)
+    text = json.dumps(report, ensure_ascii=False, indent=1) + "\n"
+    if json_out == STDOUT:
+        sys.stdout.write(text)
+        return
+    if json_out is not None:
+        write_atomic(json_out, text)
+    _out().print(format_report(report))
+
+
 @eval_app.command("ecbplus")
 def eval_ecbplus(
     data: DataOpt,

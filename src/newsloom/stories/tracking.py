@@ -12,12 +12,15 @@ set, but all of its own). Wordings too short for a shingle are keyed whole.
 
 Each candidate pair is decided by alignment, as inside a story (``quotes.compare``): *near*
 (most words of both in order) or *contained* (the shorter almost contiguously inside the
-longer). Guards against false merges:
+longer), with most of the shorter wording's content words aligned (``CONTENT_ALIGNED``). A
+speaker counts only when it is a name (not "a candidate", not an unresolved "she"). Guards
+against false merges:
 
-- a node speaking for someone else: two named speakers that are not the same person join only
-  on a long, near wording (an outlet's misattribution of a well-known line);
+- two named speakers that are not the same person join only on a long, closely aligned wording
+  (an outlet's misattribution of a line, ``MISATTRIBUTED_FLOOR``);
 - a short fragment (fewer than ``FRAGMENT_FLOOR`` words) inside a longer quote is a stock phrase
-  or slogan as often as a truncation: it joins only when both name the same speaker;
+  or slogan as often as a truncation: it joins only when both name the same speaker, and then
+  also word for word with few content words ("not quite there yet");
 - a wording that contains two utterances quoted separately elsewhere by one article is a merged
   quote: it joins the utterance it starts with, as a ``merged`` variant, and does not glue the
   two together.
@@ -30,7 +33,7 @@ hash of its earliest-keyed mention. Every link keeps its evidence: relation and 
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -55,13 +58,17 @@ WINNOW = 2
 # Contained wordings shorter than this link only when both name the same speaker: a slogan
 # ("build the wall") sits inside many different sentences of many speakers.
 FRAGMENT_FLOOR = 8
-# Two different named speakers join only on a near wording at least this long.
+# Two different named speakers join only on a wording at least this long, this much aligned.
 MISATTRIBUTED_FLOOR = 12
+LONG_ALIGNED = 0.9
 # Share of the shorter wording's content words that must align: across stories there is no
 # shared event to vouch for a looser match, and two remarks of one speaker on one topic share
 # their function words and a phrase or two, not their content ("rebuild every bridge" / "cut
 # every tax" in the same frame).
 CONTENT_ALIGNED = 0.8
+# A fragment of one named speaker's quote this long joins it word for word even without content
+# words; shorter ones need one.
+SHORT_FRAGMENT = 4
 # Distinct wordings per node compared (the longest): enough for a story's variants.
 MAX_WORDINGS = 6
 
@@ -144,6 +151,8 @@ def fingerprints(core: Sequence[str]) -> set[str]:
     """Winnowed shingle hashes of one core wording (censored words are wildcards, which match
     nothing: the runs around them carry the match). Runs of stop words only are left out."""
     words = [w for w in core if not w.endswith("*")]
+    if len(words) == SHINGLE:  # one shingle: found where a longer wording kept it
+        return {_hash(words), "=" + _hash(core)}
     if len(words) < SHINGLE + WINNOW - 1:
         return {"=" + _hash(core)} if core else set()
     runs = [words[i : i + SHINGLE] for i in range(len(words) - SHINGLE + 1)]
@@ -181,12 +190,57 @@ def _aligned(x: Sequence[str], y: Sequence[str]) -> tuple[float, float]:
     matched = {i for m in blocks for i in range(m.a, m.a + m.size)}
     content = [i for i, w in enumerate(a) if is_content(w) or w.endswith("*")]
     share = len(matched) / max(1, len(a))
-    content_share = len(matched.intersection(content)) / len(content) if content else share
-    return share, content_share
+    if not content:
+        return share, share
+    in_order = len(matched.intersection(content)) / len(content)
+    # Two nouns swapped ("miners and companies") keep their words, not their order.
+    anywhere = sum((Counter(a[i] for i in content) & Counter(b)).values()) / len(content)
+    return share, max(in_order, anywhere if len(a) == len(b) else in_order)
+
+
+# Words a speaker that is no one's name starts with: a description ("a candidate", "the
+# spot", "one Clinton spokesman") or a pronoun left unresolved says nothing about who spoke.
+_UNNAMED_START = frozenset(
+    {"a", "an", "the", "one", "his", "her", "their", "its", "our", "my", "your", "this"}
+    | {"that", "these", "those", "some", "someone"}
+)
 
 
 def _speakers(node: Node) -> set[str]:
-    return {fold(node.quote.speaker)} if node.quote.speaker else set()
+    """The node's speaker when it is a name (capitalised, not a description)."""
+    name = (node.quote.speaker or "").strip()
+    if not name or not name[0].isupper() or fold(name.split()[0]) in _UNNAMED_START:
+        return set()
+    return {fold(name)}
+
+
+def _inside(x: Sequence[str], y: Sequence[str]) -> bool:
+    """The shorter wording, word for word, somewhere in the longer."""
+    a, b = wildcards(x, y)
+    if len(a) > len(b):
+        a, b = b, a
+    n = len(a)
+    return any(list(b[i : i + n]) == list(a) for i in range(len(b) - n + 1))
+
+
+def _relation(x: Sequence[str], y: Sequence[str], agree: bool) -> Relation | None:
+    """How two wordings relate (alignment as inside a story, content words kept), or None.
+
+    Between two quotes of one named speaker a short fragment found word for word inside the
+    other is a truncation even with too few content words for the alignment ("not quite there
+    yet"): ``SHORT_FRAGMENT`` words at least, or fewer with a content word.
+    """
+    pair = compare(x, y)
+    if pair is not None:
+        share, content_share = _aligned(x, y)
+        if content_share >= CONTENT_ALIGNED:
+            return Relation("near" if pair.near else "contained", share, min(len(x), len(y)))
+    shorter = min(x, y, key=len)
+    telling = len(shorter) >= SHORT_FRAGMENT or any(is_content(w) for w in shorter)
+    if agree and len(shorter) >= SHINGLE and telling and _inside(x, y):
+        near = len(x) == len(y)
+        return Relation("near" if near else "contained", 1.0, len(shorter))
+    return None
 
 
 def relate(a: Node, b: Node) -> Relation | None:
@@ -194,16 +248,15 @@ def relate(a: Node, b: Node) -> Relation | None:
     utterance (see the module docstring for the guards)."""
     if a.story_id == b.story_id or not (a.direct and b.direct):
         return None
+    names_a, names_b = _speakers(a), _speakers(b)
+    both_named = bool(names_a and names_b)
+    agree = both_named and same_speaker(names_a, names_b)
     best: Relation | None = None
     for x in a.wordings:
         for y in b.wordings:
-            pair = compare(x, y)
-            if pair is None:
+            found = _relation(x, y, agree)
+            if found is None:
                 continue
-            share, content_share = _aligned(x, y)
-            if content_share < CONTENT_ALIGNED:
-                continue
-            found = Relation("near" if pair.near else "contained", share, min(len(x), len(y)))
             if best is None or (found.relation == "near", found.shorter, found.aligned) > (
                 best.relation == "near",
                 best.shorter,
@@ -212,10 +265,8 @@ def relate(a: Node, b: Node) -> Relation | None:
                 best = found
     if best is None:
         return None
-    names_a, names_b = _speakers(a), _speakers(b)
-    both_named = bool(names_a and names_b)
-    agree = both_named and same_speaker(names_a, names_b)
-    misattributed = best.relation == "near" and best.shorter >= MISATTRIBUTED_FLOOR
+    # Twelve words and more aligned are one utterance an outlet gave to someone else.
+    misattributed = best.shorter >= MISATTRIBUTED_FLOOR and best.aligned >= LONG_ALIGNED
     if both_named and not agree and not misattributed:
         return None
     if best.relation == "contained" and best.shorter < FRAGMENT_FLOOR and not agree:
