@@ -397,6 +397,8 @@ def test_every_command_with_a_store_accepts_config():
         ["people"],
         ["posts"],
         ["articles"],
+        ["quotes"],
+        ["quote", "abc"],
         ["export", "--what", "quotes"],
         ["report", "--out", "site"],
         ["serve", "--port", "0"],

@@ -17,7 +17,7 @@ from newsloom.store import as_dict, open_store
 from tests.store.test_sql import make_analysis
 from tests.test_cli import ARTICLE_A, ARTICLE_B
 
-LISTINGS = ["articles", "people", "posts", "stories"]
+LISTINGS = ["articles", "people", "posts", "stories", "quotes"]
 # A stored value with everything CSV must quote: a comma, a double quote and a line break.
 AWKWARD_SOURCE = 'Daily, "Example"\nEdition'
 AWKWARD_TEXT = 'Jane Roe said: "We will, as ever, rebuild." The council agreed.'
@@ -139,6 +139,7 @@ def stored_records(db: str, what: str) -> list[dict]:
             "people": store.people,
             "stories": store.story_summaries,
             "articles": store.articles,
+            "tracked_quotes": lambda: store.tracked_quotes(limit=10_000),
         }[what]()
         return [as_dict(r) for r in records]
     finally:

@@ -29,6 +29,7 @@ from .store import (
     QuoteRow,
     Store,
     StorySummary,
+    TrackedQuoteRow,
     as_dict,
     open_store,
 )
@@ -329,7 +330,8 @@ def _consolidate(store: Store, index: StoryIndex, key: str) -> Story | None:
 
 
 def export(store: Store, article_ids: Sequence[str], skipped: Sequence[Skipped] = ()) -> Corpus:
-    """The export document for the stories touching ``article_ids`` (all articles if empty)."""
+    """The export document for the stories touching ``article_ids`` (all articles if empty),
+    with the tracked quotes of those stories as their articles show them (``build_corpus``)."""
     stories = store.stories()
     if article_ids:
         wanted = set(article_ids)
@@ -340,7 +342,8 @@ def export(store: Store, article_ids: Sequence[str], skipped: Sequence[Skipped] 
         (a.article for a in store.analyses(sorted(member_ids))),
         key=lambda a: (order.get(a.id, len(order)), a.id),
     )
-    return build_corpus(articles, stories, skipped)
+    tracked = store.tracked_quotes_of([s.id for s in stories])
+    return build_corpus(articles, stories, skipped, tracked)
 
 
 # Rows read from the store per query while exporting a paged table (quotes, articles,
@@ -353,6 +356,7 @@ EXPORT_RECORDS: dict[str, type] = {
     "people": PersonRow,
     "stories": StorySummary,
     "articles": ArticleRow,
+    "tracked_quotes": TrackedQuoteRow,
 }
 
 
@@ -364,8 +368,8 @@ def export_columns(what: str) -> list[str]:
 def export_rows(store: Store, what: str) -> Iterator[dict[str, Any]]:
     """Every stored row of one kind (``EXPORT_RECORDS``) as a dict in field order.
 
-    Quotes, articles and stories are read ``EXPORT_PAGE`` rows at a time; people and posts
-    come from the store as one list.
+    Quotes, articles, stories and tracked quotes are read ``EXPORT_PAGE`` rows at a time;
+    people and posts come from the store as one list.
     """
     if what not in EXPORT_RECORDS:
         known = ", ".join(EXPORT_RECORDS)
@@ -374,6 +378,7 @@ def export_rows(store: Store, what: str) -> Iterator[dict[str, Any]]:
         "quotes": lambda offset: store.quotes(limit=EXPORT_PAGE, offset=offset),
         "articles": lambda offset: store.articles(EXPORT_PAGE, offset),
         "stories": lambda offset: store.story_summaries(EXPORT_PAGE, offset),
+        "tracked_quotes": lambda offset: store.tracked_quotes(limit=EXPORT_PAGE, offset=offset),
     }
     if what == "people":
         yield from (as_dict(p) for p in store.people())

@@ -34,7 +34,7 @@ from .errors import NewsloomError
 from .models import Article, Skipped
 from .render.json import corpus_text, write_atomic
 from .render.tables import WRITERS
-from .store import ArticleRow, PersonRow, PostRow, Store, as_dict
+from .store import ArticleRow, PersonRow, PostRow, Store, TrackedQuoteRow, as_dict
 
 
 def _out() -> Console:
@@ -327,15 +327,27 @@ def _print_rows(
     keys: list[str],
     title: str,
     fmt: str,
+    total: int | None = None,
+    offset: int = 0,
+    whole: Sequence[str] = (),
 ) -> None:
-    """``rows`` as a table of the ``shown`` columns, or every key (``keys``) in a file format."""
+    """``rows`` as a table of the ``shown`` columns, or every key (``keys``) in a file format.
+    The ``whole`` columns (ids to copy) never fold: the others give way.
+
+    A listing cut by ``--limit``/``--offset`` gives the ``total`` it was cut from: in the
+    table's title, and on stderr beside a file format (whose output stays the rows alone).
+    """
+    cut = total is not None and (offset > 0 or len(rows) < total)
+    counted = f"{offset + 1}–{offset + len(rows)} of {total}" if rows else f"0 of {total}"
     if fmt != TABLE.value:
         WRITERS[fmt](rows, keys, sys.stdout)
         sys.stdout.flush()
+        if cut:
+            _err().print(Text(f"{title}: {counted}; --limit 0 lists them all"))
         return
-    table = Table(title=f"{title} ({len(rows)})")
+    table = Table(title=f"{title} ({counted if cut else len(rows)})")
     for col in shown:
-        table.add_column(col, overflow="fold")
+        table.add_column(col, overflow="fold", no_wrap=col in whole)
     for row in rows:
         table.add_row(*[_cell(row.get(col)) for col in shown])
     _out().print(table)
@@ -419,6 +431,49 @@ def stories(
     _print_rows(rows, STORY_KEYS, STORY_KEYS, "stories", chosen)
 
 
+# The columns of the `newsloom quotes` table: counts and dates joined so that the wording keeps
+# room at 80 columns (its file formats hold every TrackedQuoteRow key apart).
+TRACKED_COLUMNS = ["id", "speaker", "text", "seen", "dates"]
+
+
+@app.command()
+def quotes(
+    speaker: Annotated[
+        str | None,
+        typer.Option("--speaker", help="Only this speaker's quotes (the name, any case)."),
+    ] = None,
+    query: Annotated[
+        str | None,
+        typer.Option("--q", help="Only quotes whose wording holds this text (any case)."),
+    ] = None,
+    limit: Annotated[int, typer.Option(min=0, help="At most N quotes (0: all).")] = 100,
+    offset: Annotated[int, typer.Option(min=0, help="Skip the first N quotes.")] = 0,
+    db: DbOpt = None,
+    config: ConfigOpt = None,
+    as_json: JsonFlag = False,
+    fmt: FormatOpt = TABLE,
+) -> None:
+    """List tracked quotes (one utterance followed across stories), most mentioned first."""
+    chosen = _list_format(fmt, as_json)
+    with _read_store(db, config) as store:
+        total = store.count_tracked_quotes(speaker, query)
+        found = store.tracked_quotes(speaker, query, limit=limit or total, offset=offset)
+    rows = [as_dict(q) for q in found]
+    if chosen == TABLE.value:
+        from .render.terminal import counted, date_range
+
+        rows = [
+            {
+                **r,
+                "seen": "\n".join(counted(r[k], k) for k in ("mentions", "outlets", "stories")),
+                "dates": date_range(r["first_date"], r["last_date"]),
+            }
+            for r in rows
+        ]
+    keys = _keys(TrackedQuoteRow)
+    _print_rows(rows, TRACKED_COLUMNS, keys, "tracked quotes", chosen, total, offset, ["id"])
+
+
 class ExportFormat(StrEnum):
     """The formats `newsloom export` writes (a table is for people, not files)."""
 
@@ -435,13 +490,17 @@ class ExportWhat(StrEnum):
     people = "people"
     stories = "stories"
     articles = "articles"
+    tracked_quotes = "tracked_quotes"
 
 
 @app.command()
 def export(
     what: Annotated[
         ExportWhat,
-        typer.Option("--what", help="Which rows: quotes, posts, people, stories or articles."),
+        typer.Option(
+            "--what",
+            help="Which rows: quotes, posts, people, stories, articles or tracked_quotes.",
+        ),
     ],
     fmt: Annotated[
         ExportFormat,
@@ -516,6 +575,29 @@ def story(
     from .render.terminal import print_story
 
     print_story(_out(), found)
+
+
+@app.command()
+def quote(
+    tracked_id: Annotated[
+        str, typer.Argument(help="Tracked quote id (a unique prefix is enough).")
+    ],
+    db: DbOpt = None,
+    config: ConfigOpt = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show one tracked quote: every outlet's wording over time, with the words changed."""
+    with _read_store(db, config) as store:
+        found = store.tracked_quote(tracked_id)
+        first = store.article_text(found.first_article_id) if found and not as_json else None
+    if found is None:
+        raise _fail(f"no tracked quote with id {tracked_id!r}; `newsloom quotes` lists them")
+    if as_json:
+        typer.echo(found.model_dump_json(indent=1))
+        return
+    from .render.terminal import print_tracked_quote
+
+    print_tracked_quote(_out(), found, first.title if first else None)
 
 
 @app.command()

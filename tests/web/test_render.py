@@ -296,6 +296,7 @@ def test_a_paraphrase_is_shown_as_written_while_a_truncation_is_marked():
         (FULL.replace("city", "c**y"), {"censored"}, False, True),
         (SWAPPED, {"paraphrased"}, False, True),
         (REWORDED, {"paraphrased"}, False, False),
+        (REWORDED, {"word_change"}, False, True),  # a tracked word change: marked, as labelled
         (CUT, {"merged"}, False, False),
         (CUT, {"truncated"}, True, False),  # an indirect report is never marked
         (SWAPPED, set(), False, True),  # unlabelled: by word similarity

@@ -84,8 +84,11 @@ def article_href(article_id: str, start: int | None = None, end: int | None = No
 # -- word-level differences -------------------------------------------------------------------
 
 # Variants that differ from the canonical wording only by words cut, added, masked or filled in
-# (stories/quotes.py ``classify``): marking those words reads well.
-NEAR_VARIANTS = frozenset({"identical", "truncated", "extended", "censored", "filler"})
+# (stories/quotes.py ``classify``), or swapped (a tracked quote's ``word_change``,
+# stories/tracking.py ``variant``): marking those words reads well.
+NEAR_VARIANTS = frozenset(
+    {"identical", "truncated", "extended", "censored", "filler", "word_change"}
+)
 # A rewording ("paraphrased") whose words match the canonical wording at least this much is a
 # word change (one word of ten swapped scores 0.9, two 0.8); below it the marks cover most of
 # the quote and the two wordings read better side by side without them.

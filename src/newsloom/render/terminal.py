@@ -1,4 +1,4 @@
-"""A story in the terminal (rich).
+"""A story and a tracked quote in the terminal (rich).
 
 Every text from the articles (titles, quotes, names, posts) goes to rich as a ``Text``, never
 as a markup string: a quote holding ``[/]`` is shown as written, and cannot break the page.
@@ -9,15 +9,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ..models import Story
-from .speakers import ShownSpeaker, quote_speaker
+from ..models import Story, TrackedMention, TrackedQuote
+from ..text.dates import exact_day
+from ..text.words import fold
+from .html import near_wording, word_diff
+from .speakers import ShownSpeaker, quote_speaker, shown_speaker
 
 # How the quotes table styles a speaker: a doubtful name stands out, an unresolved one is dim
 # (its words, never a name).
 SPEAKER_STYLES = {"doubtful": "yellow", "unresolved": "dim italic"}
+# How a wording's word-level diff against the canonical wording is marked: words it lacks are
+# struck out in red, words it adds or swaps in are green (``render.html.word_diff`` ops).
+DIFF_STYLES = {"same": "", "del": "red strike", "ins": "green"}
+# Where the terminal shows no styles (a pipe, a file, NO_COLOR) the same words are bracketed
+# as ``git diff --word-diff=plain`` does, so a cut or a swapped word still shows.
+DIFF_MARKS = {"same": ("", ""), "del": ("[-", "-]"), "ins": ("{+", "+}")}
 
 
 def _print_table(
@@ -133,3 +143,129 @@ def print_story(console: Console, story: Story) -> None:
                 for o in story.outlets
             ],
         )
+
+
+# Singulars of the things ``counted`` counts.
+ONE = {"mentions": "mention", "outlets": "outlet", "stories": "story", "days": "day"}
+
+
+def counted(n: int, things: str) -> str:
+    """``1 story``, ``4 stories`` (``things`` is the plural, a key of ``ONE``)."""
+    return f"{n} {ONE[things] if n == 1 else things}"
+
+
+def date_range(first: str | None, last: str | None) -> str:
+    """First and last date seen, a line each (``2024-01-15 →`` then ``2024-04-21``), or the one
+    date when they are one."""
+    if first == last or last is None:
+        return first or ""
+    return f"{first or '?'} →\n{last}"
+
+
+def date_span(first: str | None, last: str | None) -> str:
+    """How long a tracked quote ran: ``97 days, to 2024-04-21``, ``same day``, ``to 2024-04``
+    (a partial date counts no days), or empty when no date is known."""
+    if first == last or last is None:
+        return "same day" if exact_day(first) else ""
+    start, end = exact_day(first), exact_day(last)
+    if start is None or end is None:
+        return f"to {last}"
+    days = (end - start).days
+    return f"{counted(days, 'days')}, to {last}"
+
+
+def diff_text(base: str, other: str, marks: bool = False) -> Text:
+    """``other`` against ``base`` word by word: styled (``DIFF_STYLES``), and bracketed too
+    (``DIFF_MARKS``) when ``marks``.
+
+    Punctuation closing either wording is the sentence around the quote (``heads,"
+    she said`` / ``heads."``), not the speaker's words: it is shown as written, unmarked.
+    """
+    pieces = word_diff(base, other)
+    while pieces and pieces[-1][0] != "same" and not any(ch.isalnum() for ch in pieces[-1][1]):
+        pieces.pop()
+    tail = other[len("".join(p for op, p in pieces if op != "del")) :]
+    pieces.append(("same", tail))
+    out = Text()
+    for op, piece in pieces:
+        opening, closing = DIFF_MARKS[op] if marks else ("", "")
+        out.append(f"{opening}{piece}{closing}", style=DIFF_STYLES[op])
+    return out
+
+
+def wording_text(quote: TrackedQuote, mention: TrackedMention, marks: bool = False) -> Text:
+    """One outlet's wording: marked word by word against the canonical wording when it is near
+    (``near_wording``: cut, extended, censored, filled in, a word changed), else as written
+    (a paraphrase, a merged quote, an indirect report), to read beside the canonical one."""
+    text = mention.text
+    indirect = mention.kind == "indirect"
+    if mention.variant == "identical" or not near_wording(
+        quote.text, text, [mention.variant], indirect
+    ):
+        return Text(text, style="italic" if indirect else "")
+    return diff_text(quote.text, text, marks)
+
+
+def tracked_speaker(quote: TrackedQuote) -> Text:
+    """The speaker line of a tracked quote: the name and how sure (``probably NAME (62%)``
+    below ``DOUBTFUL_BELOW``, as a story shows it), and the names other stories give."""
+    shown = shown_speaker(quote.speaker, (), quote.speaker_confidence)
+    line = Text("speaker: ")
+    if shown.state == "named":
+        line.append(shown.name or "")
+        if shown.percent is not None:
+            line.append(f" ({shown.percent}% confidence)", style="dim")
+    elif shown.state == "unattributed":
+        line.append("unattributed", style="dim italic")
+    else:
+        line.append_text(speaker_cell(shown))
+    if quote.speaker_conflict:
+        line.append(f"; other stories name: {', '.join(quote.speaker_conflict)}", style="yellow")
+    return line
+
+
+# How a mention's variant label is styled: the same words plain, a changed wording stands out.
+VARIANT_STYLES = {"identical": "green", "paraphrased": "yellow", "merged": "yellow"}
+
+
+def print_tracked_quote(
+    console: Console, quote: TrackedQuote, first_title: str | None = None
+) -> None:
+    """One tracked quote: its canonical wording, speaker and first sighting, then every
+    mention in date order (date, outlet, variant, story and article) with the outlet's
+    wording against the canonical one.
+
+    A list rather than a table: a wording keeps the whole width, and ids are never folded.
+    """
+    marks = console.color_system is None or console.no_color
+    console.rule(Text.assemble(("tracked quote", "bold"), "  ", (quote.id, "dim")))
+    console.print(Text(f"“{quote.text}”", style="bold"))
+    console.print(tracked_speaker(quote))
+    first = Text(f"first seen: {quote.first_outlet}, {quote.first_date or 'undated'}, article ")
+    first.append(quote.first_article_id, style="dim")
+    if first_title:
+        first.append(f" “{first_title}”")
+    console.print(first)
+    span = date_span(quote.first_date, quote.last_date)
+    mentions = counted(len(quote.mentions), "mentions")
+    outlets = counted(len(quote.outlets), "outlets")
+    stories = counted(len(quote.story_ids), "stories")
+    console.print(Text(f"{mentions} by {outlets} in {stories}" + (f" ({span})" if span else "")))
+    for m in sorted(quote.mentions, key=lambda m: (m.published or "9999", m.article_id, m.start)):
+        console.print()
+        head = Text.assemble(
+            (m.published or "undated", "bold"),
+            "  ",
+            (m.outlet, "bold"),
+            "  ",
+            (m.variant, VARIANT_STYLES.get(m.variant, "cyan")),
+        )
+        if m.kind == "indirect":
+            head.append(" (indirect)", style="italic")
+        console.print(head)
+        where = Text(f"  story {m.story_id} · article {m.article_id} [{m.start}:{m.end}]")
+        where.stylize("dim")
+        if m.speaker and quote.speaker and fold(m.speaker) != fold(quote.speaker):
+            where.append(f" · speaker here: {m.speaker}", style="yellow")
+        console.print(where)
+        console.print(Padding(wording_text(quote, m, marks), (0, 0, 0, 2), expand=False))

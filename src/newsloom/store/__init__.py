@@ -12,6 +12,7 @@ from .records import (
     SearchPage,
     SpeakerRow,
     StorySummary,
+    TrackedQuoteRow,
     as_dict,
 )
 from .sql import SqlStore, open_store
@@ -30,6 +31,7 @@ __all__ = [
     "Store",
     "StorySummary",
     "SqlStore",
+    "TrackedQuoteRow",
     "as_dict",
     "normalise_url",
     "open_store",
