@@ -419,7 +419,7 @@ def tracked_quote(
         info = node.articles[m.article_id]
         if k in merged:
             kind: TrackedVariant = "merged"
-        elif m.variant in ("merged", "paraphrased"):
+        elif m.variant == "merged":  # the story saw it join two quotes
             kind = m.variant
         else:
             kind = variant(m.text, canonical.quote.text)
