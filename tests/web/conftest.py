@@ -60,6 +60,67 @@ EVIL_RECORDS = [
 ]
 
 
+# One invented utterance followed across two stories on different topics, seven months apart:
+# the February story (a harbour dredging vote) quotes it whole and cut short; the September
+# story (a mayoral campaign) quotes it with one word swapped.
+HARBOUR_LINE = (
+    "We will not let this harbour become a museum for ships that no longer come, "
+    "and we will pay for the dredging ourselves if we have to,"
+)
+HARBOUR_CUT = "We will not let this harbour become a museum for ships that no longer come,"
+HARBOUR_SWAPPED = HARBOUR_LINE.replace("ships", "boats")
+TRACKED_RECORDS = [
+    {
+        "title": "Saltmere council votes to dredge the old harbour itself",
+        "source": "Saltmere Herald",
+        "published": "2023-02-14",
+        "url": "https://saltmereherald.example/2023/02/14/dredging-vote",
+        "text": "SALTMERE — The town council voted on Monday to pay for dredging the old harbour "
+        "channel after the port authority withdrew its funding in January.\n\n"
+        f'"{HARBOUR_LINE}" council leader Odile Farrant said after the vote.\n\n'
+        "The motion passed by seven votes to two. Engineers told councillors the silt in the "
+        "channel had risen by almost a metre since 2019. Work is expected to begin in April and "
+        "to last eleven weeks.",
+    },
+    {
+        "title": "Council to fund Saltmere harbour dredging after port authority pulls out",
+        "source": "Coastline Courier",
+        "published": "2023-02-15",
+        "url": "https://coastlinecourier.example/saltmere-dredging",
+        "text": "SALTMERE — Councillors have agreed to fund the dredging of Saltmere's silted "
+        "harbour channel themselves, after the port authority pulled its money from the "
+        "project.\n\n"
+        f'"{HARBOUR_CUT}" said Odile Farrant, the council leader.\n\n'
+        "Seven councillors backed the plan and two opposed it. The channel's silt has risen by "
+        "nearly a metre since 2019, engineers said. Dredging should start in April.",
+    },
+    {
+        "title": "Farrant enters race for Saltmere mayor",
+        "source": "Northshore Post",
+        "published": "2023-09-19",
+        "url": "https://northshorepost.example/farrant-mayor",
+        "text": "SALTMERE — Odile Farrant will stand for mayor in the November election. She made "
+        "the announcement on Tuesday at a packed rally in the Saltmere Arts Centre.\n\n"
+        f'"{HARBOUR_SWAPPED}" Farrant told the rally, repeating her words from the winter.\n\n'
+        "Farrant, 52, promised cheaper bus fares, a new library wing and a freeze on parking "
+        "charges. Her rival, the former headteacher Bram Oduya, launched his own campaign last "
+        "week.",
+    },
+    {
+        "title": "Odile Farrant launches mayoral bid with bus fare pledge",
+        "source": "Daily Tidings",
+        "published": "2023-09-20",
+        "url": "https://dailytidings.example/2023/09/20/farrant-bid",
+        "text": "SALTMERE — Odile Farrant launched her bid to become mayor on Tuesday night at the "
+        "Saltmere Arts Centre, pledging lower bus fares and a new library wing.\n\n"
+        f'"{HARBOUR_SWAPPED}" Farrant said to cheers.\n\n'
+        "Farrant faces the former headteacher Bram Oduya, who launched his campaign last week, "
+        "in the November election. Parking charges would be frozen for two years under her "
+        "plan.",
+    },
+]
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
@@ -95,6 +156,15 @@ def evil_db(tmp_path_factory) -> Path:
     feed = folder / "evil.jsonl"
     feed.write_text("".join(json.dumps(r) + "\n" for r in EVIL_RECORDS), encoding="utf-8")
     return _build_store([str(feed)], folder / "evil.db")
+
+
+@pytest.fixture(scope="session")
+def tracked_db(tmp_path_factory) -> Path:
+    """TRACKED_RECORDS ingested (the real pipeline): two stories sharing one tracked quote."""
+    folder = tmp_path_factory.mktemp("tracked")
+    feed = folder / "saltmere.jsonl"
+    feed.write_text("".join(json.dumps(r) + "\n" for r in TRACKED_RECORDS), encoding="utf-8")
+    return _build_store([str(feed)], folder / "tracked.db")
 
 
 def copy_db(db: Path, target: Path) -> Path:
@@ -173,6 +243,19 @@ def corpus_report(corpus_db, tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def evil_report(evil_db, tmp_path_factory) -> Path:
     return _write_report(evil_db, tmp_path_factory.mktemp("evil-report"))
+
+
+@pytest.fixture(scope="session")
+def tracked_report(tracked_db, tmp_path_factory) -> Path:
+    return _write_report(tracked_db, tmp_path_factory.mktemp("tracked-report"))
+
+
+@pytest.fixture(scope="session")
+def tracked_server(tracked_db) -> Iterator[str]:
+    from newsloom.web import create_app
+
+    with running(create_app(str(tracked_db))) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,10 @@ links only when they are http(s). Pages link to each other by relative file name
 Every item a story page shows links to the article it comes from, at ``#q-START-END``: the
 article page wraps each such span in a ``<mark id="q-START-END">``. One ``StoryLinks`` object
 makes both the links and the marks, so a link never points at a span the page lacks.
+
+A quote repeated in other stories (a tracked quote, ``stories/tracking.py``) has its own page,
+``quote-ID.html``: its wording over time, outlet by outlet, each mention linked to its span
+(every quote mention is marked on its article page) and to its story.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ import heapq
 import re
 import shutil
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -27,7 +32,17 @@ from urllib.parse import urlencode, urlsplit
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from ..models import Article, ArticleAnalysis, Quote, Story, StoryEntity, StoryPost
+from ..models import (
+    Article,
+    ArticleAnalysis,
+    Quote,
+    Story,
+    StoryEntity,
+    StoryPost,
+    TrackedLink,
+    TrackedMention,
+    TrackedQuote,
+)
 from ..text import outlets as text_outlets
 from ..text.dates import exact_day
 from .json import write_atomic
@@ -79,6 +94,23 @@ def anchor(start: int, end: int) -> str:
 def article_href(article_id: str, start: int | None = None, end: int | None = None) -> str:
     page = f"article-{article_id}.html"
     return page if start is None or end is None else f"{page}#{anchor(start, end)}"
+
+
+def quote_href(tracked_id: str) -> str:
+    """The page of a tracked quote."""
+    return f"quote-{tracked_id}.html"
+
+
+def story_href(story_id: str) -> str:
+    return f"story-{story_id}.html"
+
+
+@dataclass(frozen=True)
+class Spread:
+    """How far a tracked quote travelled: its mentions and the stories they are in."""
+
+    mentions: int
+    stories: int
 
 
 # -- word-level differences -------------------------------------------------------------------
@@ -421,11 +453,12 @@ def summary_section(story: Story, c: Citer) -> list[dict[str, Any]]:
     ]
 
 
-def _quote_row(q: Quote, c: Citer) -> dict[str, Any]:
+def _quote_row(q: Quote, c: Citer, spread: Mapping[str, Spread]) -> dict[str, Any]:
     """One quote with each distinct wording, its citations and its variant label.
 
     A wording near the canonical text (``near_wording``) carries its word-level diff; the
     others (paraphrases, merged quotes, indirect reports) are shown as written, side by side.
+    A quote also quoted in other stories (``spread``) links to its tracked quote's page.
     """
     wordings: dict[str, list[dict[str, str]]] = {}
     variants: dict[str, set[str]] = defaultdict(set)
@@ -458,7 +491,16 @@ def _quote_row(q: Quote, c: Citer) -> dict[str, Any]:
         "speaker_conflict": q.speaker_conflict,
         "kind": q.mentions[0].kind if q.mentions else "direct",
         "outlets": len({m.article_id for m in q.mentions}),
+        "tracked": _tracked_link(q.tracked_quote_id, spread),
     }
+
+
+def _tracked_link(tracked_id: str | None, spread: Mapping[str, Spread]) -> dict[str, Any] | None:
+    """The link to a tracked quote's page, when the quote is also quoted in other stories."""
+    found = spread.get(tracked_id) if tracked_id else None
+    if tracked_id is None or found is None or found.stories < 2:
+        return None
+    return {"href": quote_href(tracked_id), "others": found.stories - 1}
 
 
 def _wording_diff(
@@ -469,12 +511,14 @@ def _wording_diff(
     return word_diff(base, text)
 
 
-def quotes_section(story: Story, c: Citer) -> list[tuple[str, list[dict[str, Any]]]]:
+def quotes_section(
+    story: Story, c: Citer, spread: Mapping[str, Spread]
+) -> list[tuple[str, list[dict[str, Any]]]]:
     """Quotes grouped by speaker: most-cited speakers first; last the quotes whose speaker is
     unresolved or not named, under a heading saying which."""
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for q in story.quotes:
-        groups[q.speaker or ""].append(_quote_row(q, c))
+        groups[q.speaker or ""].append(_quote_row(q, c, spread))
     ranked = sorted(
         groups.items(), key=lambda kv: (kv[0] == "", -sum(q["outlets"] for q in kv[1]), kv[0])
     )
@@ -609,15 +653,19 @@ def outlets_section(story: Story, c: Citer) -> list[dict[str, Any]]:
 
 
 def story_context(
-    story: Story, analyses: Mapping[str, ArticleAnalysis], links: StoryLinks
+    story: Story,
+    analyses: Mapping[str, ArticleAnalysis],
+    links: StoryLinks,
+    spread: Mapping[str, Spread] | None = None,
 ) -> dict[str, Any]:
-    """Everything the story template shows, with every item's link made through ``links``."""
+    """Everything the story template shows, with every item's link made through ``links``;
+    ``spread`` (tracked quote id -> its spread) says which quotes other stories quote too."""
     arts = {aid: analyses[aid].article for aid in story.article_ids if aid in analyses}
     c = Citer(arts, links)
     articles = sorted(arts.values(), key=lambda a: (a.published or "9999", a.outlet))
     # Sections are built in page order (see above), so this dict is not built inline.
     summary = summary_section(story, c)
-    speakers = quotes_section(story, c)
+    speakers = quotes_section(story, c, spread or {})
     posts = posts_section(story, analyses, c)
     people = [entity_row(e, analyses, c) for e in story.entities if e.type == "PERSON"]
     others = [entity_row(e, analyses, c) for e in story.entities if e.type != "PERSON"]
@@ -668,6 +716,132 @@ def article_context(
     }
 
 
+# -- the tracked quote page -------------------------------------------------------------------
+
+# What each variant of a tracked mention means, for the page's legend (stories/tracking.py).
+VARIANT_MEANINGS = {
+    "identical": "the canonical wording, word for word",
+    "truncated": "part of it, words cut at the start or end",
+    "extended": "more words than the canonical wording",
+    "censored": "a word masked (f***)",
+    "filler": "fillers such as “um” or “you know” left in or out",
+    "word_change": "a word swapped for another",
+    "paraphrased": "reworded",
+    "merged": "run together with another remark",
+}
+# How two stories' quotes were found to be one utterance (``TrackedLink.relation``).
+RELATION_MEANINGS = {
+    "near": "most words of both wordings in the same order",
+    "contained": "the shorter wording almost whole inside the longer",
+}
+
+
+def variant_label(variant: str) -> str:
+    return variant.replace("_", " ")
+
+
+def tracked_context(
+    quote: TrackedQuote,
+    story_titles: Mapping[str, str | None],
+    linked: AbstractSet[str] | None = None,
+) -> dict[str, Any]:
+    """Everything the tracked quote page shows: the canonical wording and speaker, first seen,
+    every mention in date order (a word-level diff for near wordings, side by side with the
+    canonical wording otherwise), the stories, and the evidence of each link.
+
+    A story is linked (and its articles' spans) only when ``linked`` holds it (all when None):
+    a static report of some stories has no pages for the others.
+    """
+
+    def story_of(story_id: str) -> dict[str, Any]:
+        title = story_titles.get(story_id) or "(untitled story)"
+        has_page = linked is None or story_id in linked
+        return {"id": story_id, "title": title, "href": story_href(story_id) if has_page else None}
+
+    def span_href(m: TrackedMention) -> str | None:
+        has_page = linked is None or m.story_id in linked
+        return article_href(m.article_id, m.start, m.end) if has_page else None
+
+    canonical = shown_speaker(quote.speaker, (), quote.speaker_confidence)
+    mentions: list[dict[str, Any]] = []
+    for m in quote.mentions:
+        indirect = m.kind == "indirect"
+        near = m.text == quote.text or near_wording(quote.text, m.text, [m.variant], indirect)
+        said = shown_speaker(m.speaker, (), m.speaker_confidence)
+        mentions.append(
+            {
+                "m": m,
+                "href": span_href(m),
+                "story": story_of(m.story_id),
+                "variant": variant_label(m.variant),
+                "indirect": indirect,
+                # the same words need no marks; a near wording is marked; the rest side by side
+                "diff": word_diff(quote.text, m.text) if near and m.text != quote.text else None,
+                "side_by_side": not near,
+                "speaker": said if said.name != canonical.name else None,
+            }
+        )
+    first = next((x for x in mentions if x["m"].article_id == quote.first_article_id), None)
+    stories = []
+    for story_id in quote.story_ids:
+        own = [m for m in quote.mentions if m.story_id == story_id]
+        dates = sorted(m.published for m in own if m.published)
+        stories.append(
+            {
+                **story_of(story_id),
+                "mentions": len(own),
+                "outlets": sorted({m.outlet for m in own}),
+                "first": dates[0] if dates else None,
+                "last": dates[-1] if dates else None,
+            }
+        )
+    stories.sort(key=lambda x: (x["first"] or "9999", x["title"], x["id"]))
+    return {
+        "q": quote,
+        "title": _short(quote.text),
+        "said_by": canonical,
+        "first": first,
+        "mentions": mentions,
+        "stories": stories,
+        "variants": [
+            (variant_label(v), VARIANT_MEANINGS[v])
+            for v in VARIANT_MEANINGS
+            if any(m.variant == v for m in quote.mentions)
+        ],
+        "links": [_evidence(link, quote, story_of) for link in quote.links],
+    }
+
+
+# Characters of a quote's wording in its page's title.
+TITLE_CHARS = 70
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split()).rstrip(",.;: ")
+    return text if len(text) <= TITLE_CHARS else text[: TITLE_CHARS - 1].rstrip() + "…"
+
+
+def _evidence(
+    link: TrackedLink, quote: TrackedQuote, story_of: Callable[[str], dict[str, Any]]
+) -> dict[str, Any]:
+    """One link between two stories' quotes: which wordings, how they relate, how much aligned."""
+
+    def side(key: str) -> dict[str, Any]:
+        story_id, _, quote_id = key.partition(":")
+        own = [m for m in quote.mentions if m.story_id == story_id]
+        exact = [m for m in own if m.story_quote_id == quote_id]
+        wording = max((m.text for m in exact or own), key=len, default="")
+        return {"story": story_of(story_id), "wording": wording}
+
+    return {
+        "a": side(link.a),
+        "b": side(link.b),
+        "relation": link.relation,
+        "meaning": RELATION_MEANINGS.get(link.relation, ""),
+        "aligned": round(link.aligned * 100),
+    }
+
+
 # -- pages ------------------------------------------------------------------------------------
 
 
@@ -704,8 +878,26 @@ class Pages:
             pages=pages,
         )
 
-    def story(self, story: Story, analyses: Mapping[str, ArticleAnalysis]) -> str:
-        return self._render("story.html", **story_context(story, analyses, StoryLinks(analyses)))
+    def story(
+        self,
+        story: Story,
+        analyses: Mapping[str, ArticleAnalysis],
+        spread: Mapping[str, Spread] | None = None,
+    ) -> str:
+        """A story page; a quote whose tracked quote (``spread``) is in other stories links to
+        that quote's page."""
+        context = story_context(story, analyses, StoryLinks(analyses), spread)
+        return self._render("story.html", **context)
+
+    def tracked_quote(
+        self,
+        quote: TrackedQuote,
+        story_titles: Mapping[str, str | None],
+        linked: AbstractSet[str] | None = None,
+    ) -> str:
+        """A tracked quote's page. ``story_titles``: the title of each of its stories;
+        ``linked``: the stories with pages (their articles' pages too), all when None."""
+        return self._render("quote.html", **tracked_context(quote, story_titles, linked))
 
     def article(
         self,
@@ -725,10 +917,19 @@ class Pages:
         total: int | None = None,
         offset: int = 0,
         limit: int | None = None,
+        spread: Mapping[str, Spread] | None = None,
     ) -> str:
-        """A page of search hits: ``total`` in all, these from ``offset``, ``limit`` a page."""
+        """A page of search hits: ``total`` in all, these from ``offset``, ``limit`` a page.
+
+        A quote hit with a ``tracked_quote_id`` links to that quote's page (``spread`` gives
+        its mentions and stories)."""
         shown = [
-            dict(h, pieces=snippet_pieces(h["snippet"], h["highlights"]), shown=_hit_speaker(h))
+            dict(
+                h,
+                pieces=snippet_pieces(h["snippet"], h["highlights"]),
+                shown=_hit_speaker(h),
+                tracked=_hit_tracked(h, spread or {}),
+            )
             for h in hits
         ]
         total = len(hits) if total is None else total
@@ -766,6 +967,19 @@ def _hit_speaker(hit: Mapping[str, Any]) -> ShownSpeaker:
         return shown_speaker(None)
     words = [hit["speaker_text"]] if hit.get("speaker_text") else []
     return shown_speaker(hit.get("speaker"), words, hit.get("speaker_confidence"))
+
+
+def _hit_tracked(hit: Mapping[str, Any], spread: Mapping[str, Spread]) -> dict[str, Any] | None:
+    """The link from a quote hit to its tracked quote's page, with how far it travelled."""
+    tracked_id = hit.get("tracked_quote_id")
+    if hit["kind"] != "quote" or not tracked_id:
+        return None
+    found = spread.get(tracked_id)
+    return {
+        "href": quote_href(tracked_id),
+        "mentions": found.mentions if found else None,
+        "stories": found.stories if found else None,
+    }
 
 
 def snippet_pieces(snippet: str, highlights: Sequence[Sequence[int]]) -> list[tuple[bool, str]]:
@@ -809,6 +1023,7 @@ class ReportSummary:
     stories: int
     articles: int
     index: Path
+    tracked_quotes: int = 0  # quote-ID.html pages: quotes of the stories also quoted elsewhere
 
 
 class ReportSource(Protocol):
@@ -820,39 +1035,53 @@ class ReportSource(Protocol):
 
     def story_redirects(self) -> dict[str, str]: ...
 
+    def tracked_quotes_of(self, story_ids: Sequence[str]) -> list[TrackedQuote]: ...
+
 
 def write_report(
     store: ReportSource, out_dir: Path, article_ids: Sequence[str] | None = None
 ) -> ReportSummary:
     """Write the static site: index.html, story-ID.html per story, article-ID.html per article,
+    quote-ID.html per quote of these stories that other stories quote too (a tracked quote),
     and a stub story-OLD.html sending on to the story for each id a story had before a merge.
 
-    Only the stories touching ``article_ids`` when given (all stories otherwise). One story's
-    analyses are in memory at a time. Pages are written atomically; static/ holds the CSS/JS.
+    Only the stories touching ``article_ids`` when given (all stories otherwise); a quote page
+    links the stories outside the report by title only. One story's analyses and tracked
+    quotes are in memory at a time. Pages are written atomically; static/ holds the CSS/JS.
     """
     pages = Pages(Site(mode="static"))
     stories: list[Story] = store.stories()
+    titles = {s.id: s.title for s in stories}
     if article_ids:
         wanted = set(article_ids)
         stories = [s for s in stories if wanted.intersection(s.article_ids)]
+    written = {story.id for story in stories}
     out_dir.mkdir(parents=True, exist_ok=True)
     copy_static(out_dir)
     rows = []
     n_articles = 0
+    quote_pages: set[str] = set()
     for story in stories:
         analyses = {a.article.id: a for a in store.analyses(story.article_ids)}
         rows.append(story_summary(story, {aid: a.article for aid, a in analyses.items()}))
-        write_atomic(out_dir / f"story-{story.id}.html", pages.story(story, analyses))
+        travelled = [q for q in store.tracked_quotes_of([story.id]) if len(q.story_ids) > 1]
+        spread = {q.id: Spread(len(q.mentions), len(q.story_ids)) for q in travelled}
+        write_atomic(out_dir / story_href(story.id), pages.story(story, analyses, spread))
         for analysis in analyses.values():
             write_atomic(
                 out_dir / article_href(analysis.article.id),
                 pages.article(analysis, story, analyses),
             )
             n_articles += 1
-    written = {story.id for story in stories}
+        for q in travelled:
+            if q.id not in quote_pages:
+                write_atomic(out_dir / quote_href(q.id), pages.tracked_quote(q, titles, written))
+                quote_pages.add(q.id)
     for old_id, new_id in store.story_redirects().items():
         if new_id in written:  # a saved link to a story's old id still lands on its page
             write_atomic(out_dir / f"story-{old_id}.html", pages.moved(old_id, new_id))
     index = out_dir / "index.html"
     write_atomic(index, pages.index(rows))
-    return ReportSummary(stories=len(stories), articles=n_articles, index=index)
+    return ReportSummary(
+        stories=len(stories), articles=n_articles, index=index, tracked_quotes=len(quote_pages)
+    )

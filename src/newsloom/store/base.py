@@ -127,9 +127,13 @@ class Store(Protocol):
         self,
         speaker: str | None = None,
         query: str | None = None,
-        limit: int = 100,
+        limit: int | None = 100,
         offset: int = 0,
-    ) -> list[TrackedQuoteRow]: ...
+        tracked_ids: Sequence[str] | None = None,
+    ) -> list[TrackedQuoteRow]:
+        """Most mentioned first; of one speaker, with ``query`` in the wording, among
+        ``tracked_ids`` when given (each filter optional); all when ``limit`` is None."""
+        ...
 
     def count_tracked_quotes(self, speaker: str | None = None, query: str | None = None) -> int: ...
 
@@ -139,6 +143,13 @@ class Store(Protocol):
         ...
 
     def tracked_quotes_of(self, story_ids: Sequence[str]) -> list[TrackedQuote]: ...
+
+    def tracked_ids_at(
+        self, spans: Iterable[tuple[str, int, int]]
+    ) -> dict[tuple[str, int, int], str]:
+        """The tracked quote id of each quote mention span ``(article id, start, end)`` (a
+        search hit's, say); spans that are no stored quote mention are left out."""
+        ...
 
     # -- the story index: updated under a lock, stories rebuilt from a pending record
     def index_transaction(self) -> AbstractContextManager[IndexTransaction]:

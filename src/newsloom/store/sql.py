@@ -764,11 +764,13 @@ class SqlStore:
         self,
         speaker: str | None = None,
         query: str | None = None,
-        limit: int = 100,
+        limit: int | None = 100,
         offset: int = 0,
+        tracked_ids: Sequence[str] | None = None,
     ) -> list[TrackedQuoteRow]:
-        """Tracked quotes, most mentioned first: of one speaker (case-insensitive) and with
-        ``query`` in their canonical wording (case-insensitive) when given."""
+        """Tracked quotes, most mentioned first: of one speaker (case-insensitive), with
+        ``query`` in their canonical wording (case-insensitive) and among ``tracked_ids`` (full
+        ids, e.g. a page's quotes) when given; all of them when ``limit`` is None."""
         c = t.tracked_quotes.c
         select_rows = select(
             c.id,
@@ -781,6 +783,14 @@ class SqlStore:
             c.last_date,
         )
         select_rows = _tracked_filters(select_rows, speaker, query)
+        if tracked_ids is not None:  # a page's few ids, in chunks; ranked here
+            rows: list[TrackedQuoteRow] = []
+            with self._read() as conn:
+                for chunk in _chunks(tracked_ids):
+                    found = conn.execute(select_rows.where(c.id.in_(chunk)))
+                    rows.extend(TrackedQuoteRow(**r._mapping) for r in found)
+            rows.sort(key=lambda r: (-r.mentions, r.id))
+            return rows[offset:] if limit is None else rows[offset : offset + limit]
         select_rows = select_rows.order_by(c.n_mentions.desc(), c.id).limit(limit).offset(offset)
         with self._read() as conn:
             return [TrackedQuoteRow(**r._mapping) for r in conn.execute(select_rows)]
@@ -811,6 +821,24 @@ class SqlStore:
                     q = TrackedQuote.model_validate_json(data)
                     out[q.id] = q
         return sorted(out.values(), key=lambda q: (-len(q.mentions), q.id))
+
+    def tracked_ids_at(
+        self, spans: Iterable[tuple[str, int, int]]
+    ) -> dict[tuple[str, int, int], str]:
+        """The tracked quote of each quote mention span ``(article id, start, end)``; a span
+        that is no stored quote mention is left out."""
+        m = t.tracked_mentions.c
+        wanted = set(spans)
+        found: dict[tuple[str, int, int], str] = {}
+        with self._read() as conn:
+            for chunk in _chunks(article_id for article_id, _, _ in wanted):
+                query = select(m.article_id, m.start, m.end, m.tracked_id).where(
+                    m.article_id.in_(chunk)
+                )
+                for article_id, start, end, tracked_id in conn.execute(query):
+                    if (article_id, start, end) in wanted:
+                        found[(article_id, start, end)] = tracked_id
+        return found
 
     def _with_tracked_ids(self, conn: Connection, stories: list[Story]) -> list[Story]:
         """``stories`` with each quote's ``tracked_quote_id`` filled from the tracked nodes."""

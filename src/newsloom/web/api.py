@@ -1,4 +1,5 @@
-"""The read-only JSON API under /api: stories, search, quotes, speakers, posts, people, articles.
+"""The read-only JSON API under /api: stories, search, quotes (mentions and tracked quotes),
+speakers, posts, people, articles.
 
 Endpoint names are part of the OpenAPI document (its operation ids), so they stay as they are.
 """
@@ -9,11 +10,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Path, Query
 from fastapi.responses import RedirectResponse
 
-from ..models import Story
+from ..models import Story, TrackedQuote
 from ..render.html import article_href
 from ..store import as_dict
 from . import schemas as s
 from .deps import StoreDep, is_id
+from .tracked import with_tracked_ids
 
 PAGE_MAX = 1000  # stories or quotes per API page
 ARTICLES_MAX = 10_000  # article rows per listing (a row is small: no text)
@@ -92,7 +94,7 @@ def search(
         }
         for h in found.hits
     ]
-    return {"total": found.total, "items": hits, "query": q}
+    return {"total": found.total, "items": with_tracked_ids(store, hits), "query": q}
 
 
 @router.get("/api/quotes", response_model=s.QuoteList, tags=["quotes"])
@@ -107,6 +109,44 @@ def quotes(
     """Quote mentions as each article words them, optionally of one speaker."""
     rows = store.quotes(speaker, limit, offset)
     return {"total": store.count_quotes(speaker), "items": [as_dict(r) for r in rows]}
+
+
+@router.get(
+    "/api/quotes/{tracked_id}",
+    response_model=TrackedQuote,
+    tags=["quotes"],
+    responses={**ERRORS_404, **ERRORS_400},
+)
+def get_tracked_quote(store: StoreDep, tracked_id: IdParam) -> Any:
+    """One quote followed across stories and time (a tracked quote; a unique id prefix is
+    enough): its canonical wording, speaker, first seen, every mention with its variant against
+    the canonical wording, and the evidence of each link between stories."""
+    found = store.tracked_quote(tracked_id) if is_id(tracked_id) else None
+    if found is None:
+        raise HTTPException(
+            404,
+            f"no tracked quote with id {tracked_id!r} (ids are listed by /api/tracked-quotes; "
+            "a story's quotes name theirs in tracked_quote_id)",
+        )
+    return found
+
+
+@router.get("/api/tracked-quotes", response_model=s.TrackedQuoteList, tags=["quotes"])
+def tracked_quotes(
+    store: StoreDep,
+    speaker: Annotated[
+        str | None, Query(max_length=MAX_QUERY_CHARS, description="Exact name, any case.")
+    ] = None,
+    q: Annotated[
+        str | None,
+        Query(max_length=MAX_QUERY_CHARS, description="Words in the canonical wording, any case."),
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=PAGE_MAX)] = 100,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+) -> Any:
+    """Quotes followed across stories (tracked quotes), most mentioned first."""
+    rows = store.tracked_quotes(speaker, q, limit, offset)
+    return {"total": store.count_tracked_quotes(speaker, q), "items": [as_dict(r) for r in rows]}
 
 
 def _everything(rows: Sequence[Any]) -> dict[str, Any]:

@@ -1,16 +1,18 @@
 """The FastAPI app: the report's pages served from a store, and a JSON API under /api.
 
 Pages have the same names as in the static report (``index.html``, ``story-ID.html``,
-``article-ID.html``) so the templates' relative links work in both. The API is described
-at ``/openapi.json``. Writes (``POST /api/articles``) need ``Authorization: Bearer TOKEN``
-when the app has a token, and are refused outright when ``writes_need_token`` is set without
-one (the CLI sets it when the server listens beyond loopback). A request whose ``Host`` is not
-a loopback name, the address listened on or one of ``allowed_hosts`` gets a 400, so a page
-elsewhere cannot reach a loopback server through DNS rebinding. ``/docs`` lists the endpoints.
+``article-ID.html``, ``quote-ID.html``) so the templates' relative links work in both. The API
+is described at ``/openapi.json``. Writes (``POST /api/articles``) need ``Authorization:
+Bearer TOKEN`` when the app has a token, and are refused outright when ``writes_need_token``
+is set without one (the CLI sets it when the server listens beyond loopback). A request whose
+``Host`` is not a loopback name, the address listened on or one of ``allowed_hosts`` gets a
+400, so a page elsewhere cannot reach a loopback server through DNS rebinding. ``/docs`` lists
+the endpoints.
 
 The routes live in ``api.py`` (reads), ``ingest.py`` (writes), ``pages.py`` (HTML) and
-``docs.py`` (the endpoint list);
-``errors.py`` maps errors to statuses, ``middleware.py`` holds the ASGI layers.
+``docs.py`` (the endpoint list); ``tracked.py`` finds the tracked quotes that search hits and
+story pages link to, ``errors.py`` maps errors to statuses, ``middleware.py`` holds the ASGI
+layers.
 """
 
 from collections.abc import AsyncIterator, Sequence

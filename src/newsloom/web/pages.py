@@ -1,4 +1,5 @@
-"""The HTML pages, named as in the static report (``index.html``, ``story-ID.html`` ...)."""
+"""The HTML pages, named as in the static report (``index.html``, ``story-ID.html``,
+``article-ID.html``, ``quote-ID.html`` ...)."""
 
 import math
 from typing import Annotated
@@ -10,6 +11,7 @@ from ..render.html import Pages
 from ..store import SearchPage, as_dict
 from .api import MAX_OFFSET, MAX_QUERY_CHARS, MAX_SEARCH_HITS, MOVED_PERMANENTLY
 from .deps import PagesDep, StoreDep, is_id
+from .tracked import spread_of, with_tracked_ids
 
 STORIES_PER_PAGE = 100
 SEARCH_PAGE_HITS = 50  # hits a search page shows (one screenful of snippets or so)
@@ -45,7 +47,18 @@ def story_page(store: StoreDep, pages: PagesDep, story_id: str) -> Response:
             return RedirectResponse(f"story-{moved}.html", status_code=MOVED_PERMANENTLY)
         return _not_found(pages, "story with this id")
     analyses = {a.article.id: a for a in store.analyses(found.article_ids)}
-    return HTMLResponse(pages.story(found, analyses))
+    spread = spread_of(store, (q.tracked_quote_id for q in found.quotes))
+    return HTMLResponse(pages.story(found, analyses, spread))
+
+
+@router.get("/quote-{tracked_id}.html", response_class=HTMLResponse)
+def tracked_quote_page(store: StoreDep, pages: PagesDep, tracked_id: str) -> HTMLResponse:
+    """One quote followed across stories (a unique id prefix is enough, as for stories)."""
+    found = store.tracked_quote(tracked_id) if is_id(tracked_id) else None
+    if found is None:
+        return _not_found(pages, "quote with this id")
+    titles = {r.id: r.title for r in store.story_summaries(story_ids=found.story_ids)}
+    return HTMLResponse(pages.tracked_quote(found, titles, linked=set(titles)))
 
 
 @router.get("/article-{article_id}.html", response_class=HTMLResponse)
@@ -70,5 +83,8 @@ def search_page(
 ) -> HTMLResponse:
     """One page of hits with the total and links to the previous and next pages."""
     found = store.search(q, limit, offset) if q.strip() else SearchPage(total=0, hits=[])
-    hits = [as_dict(h) for h in found.hits]
-    return HTMLResponse(pages.search(q, hits, total=found.total, offset=offset, limit=limit))
+    hits = with_tracked_ids(store, [as_dict(h) for h in found.hits])
+    spread = spread_of(store, (h["tracked_quote_id"] for h in hits))
+    return HTMLResponse(
+        pages.search(q, hits, total=found.total, offset=offset, limit=limit, spread=spread)
+    )

@@ -13,6 +13,7 @@ from ..store.records import (
     QuoteRow,
     SpeakerRow,
     StorySummary,
+    TrackedQuoteRow,
 )
 
 # One POST carries at most this many articles: each is analysed before the response.
@@ -61,6 +62,11 @@ class SearchHit(ApiModel):
         None, description="How sure the quote's speaker is (0-1); null when not scored."
     )
     url: str = Field(..., description="The article page, at the span for a quote.")
+    tracked_quote_id: str | None = Field(
+        None,
+        description="A quote hit's tracked quote (/api/quotes/{id}): the utterance across "
+        "stories; null for an article hit.",
+    )
 
 
 class SearchResult(Page[SearchHit]):
@@ -71,6 +77,10 @@ class SearchResult(Page[SearchHit]):
 
 class QuoteList(Page[QuoteRow]):
     """Quote mentions, in order of publication."""
+
+
+class TrackedQuoteList(Page[TrackedQuoteRow]):
+    """Quotes followed across stories, most mentioned first."""
 
 
 class SpeakerList(Page[SpeakerRow]):
