@@ -30,7 +30,7 @@ except ImportError:  # the Dask tests skip; the class below still has to be defi
     WorkerPlugin = object  # type: ignore[assignment,misc]
 
 CORPUS = str(EXAMPLES / "corpus")
-# Small batches so the example corpus (24 articles) makes a dozen tasks: several in flight
+# Small batches so the example corpus (27 articles) makes over a dozen tasks: several in flight
 # per worker, completed out of order, one of them lost with its worker.
 BATCH = 2
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from newsloom.eval.gold import FieldScore, Item, first, score
+import pytest
+
+from newsloom.eval.gold import FieldScore, Item, first, holds, locate, on_spot, score
 
 
 def same_text(want: str, got: str) -> bool:
@@ -52,3 +54,45 @@ def test_note_replaces_the_gold_in_misses():
         "people", recall=score([Item("k", {"name": "Ann"}, [], note="Ann")], first(same_text))
     )
     assert result.misses() == [("k", "Ann")]
+
+
+@pytest.mark.parametrize(
+    ("text", "quote", "expected"),
+    [
+        ('He said "yes" and "yes" again.', "yes", (9, 12)),  # the first occurrence
+        ("Nothing quoted here.", "yes", None),
+        ("", "", (0, 0)),
+    ],
+)
+def test_locate_rows(text, quote, expected):
+    assert locate(text, quote) == expected
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [
+        (("a1", 0, 10), ("a1", 2, 12), True),
+        (("a1", 0, 10), ("a2", 0, 10), False),  # same offsets, another article
+        (("a1", 0, 10), ("a1", 8, 20), False),  # 2 of 10 shared
+    ],
+)
+def test_on_spot_rows(a, b, expected):
+    assert on_spot(a, b) is expected
+
+
+# One tracked quote's mentions: the same words in two articles.
+GROUP = [("a1", 100, 160), ("a2", 40, 100)]
+
+
+@pytest.mark.parametrize(
+    ("spots", "expected"),
+    [
+        ([("a1", 100, 160), ("a2", 40, 100)], True),  # both mentions
+        ([("a2", 50, 90)], True),  # a part of one (a truncation found whole)
+        ([("a1", 100, 160), ("a3", 0, 60)], False),  # one of them is elsewhere
+        ([("a1", 0, 60)], False),  # another quote of the same article
+        ([], True),  # nothing asked
+    ],
+)
+def test_holds_rows(spots, expected):
+    assert holds(GROUP, spots) is expected

@@ -7,6 +7,11 @@ the one that matches, or none: the share of items matched is the recall. Precisi
 scorer with the roles swapped (each prediction an item, the gold its candidates), and F1
 combines the two. A field that judges matched pairs (a quote's speaker, a person's age) scores
 those pairs again as items, with a matcher of its own.
+
+Groups of spans across articles (a tracked quote: one utterance in every article that repeats
+it) are matched by where their members sit: a group *holds* a span when one of its members
+overlaps it (``holds``), so a gold group is found when one predicted group holds all its
+mentions, and two gold mentions are kept apart when no predicted group holds both.
 """
 
 from __future__ import annotations
@@ -152,3 +157,26 @@ def overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
     shared = min(a[1], b[1]) - max(a[0], b[0])
     shortest = min(a[1] - a[0], b[1] - b[0])
     return shortest > 0 and shared / shortest >= SPAN_OVERLAP
+
+
+# --- spans of different articles grouped together (tracked quotes) ---------------------------
+
+# A span in one article: (article id, start, end).
+Spot = tuple[str, int, int]
+
+
+def locate(text: str, quote: str) -> tuple[int, int] | None:
+    """Where ``quote`` first sits in ``text`` (None: it does not)."""
+    start = text.find(quote)
+    return None if start < 0 else (start, start + len(quote))
+
+
+def on_spot(a: Spot, b: Spot) -> bool:
+    """Two spans of one article that ``overlaps`` accepts."""
+    return a[0] == b[0] and overlaps((a[1], a[2]), (b[1], b[2]))
+
+
+def holds(members: Iterable[Spot], spots: Iterable[Spot]) -> bool:
+    """A group (its members' spans) has a member on every one of ``spots``."""
+    kept = list(members)
+    return all(any(on_spot(spot, member) for member in kept) for spot in spots)
