@@ -49,7 +49,7 @@ from ..models import (
 )
 from ..text.unionfind import UnionFind
 from ..text.words import STOP_WORDS, fold, is_content
-from .quotes import MIN_PARTIAL, SHORT_QUOTE, compare, same_speaker, tokenise, wildcards
+from .quotes import MIN_PARTIAL, NEAR, SHORT_QUOTE, compare, same_speaker, tokenise, wildcards
 
 SHINGLE = 3  # words per fingerprinted run
 # Winnowing window: every run of SHINGLE + WINNOW - 1 = 4 shared words (MIN_PARTIAL, the
@@ -386,11 +386,12 @@ def variant(text: str, canonical: str) -> TrackedVariant:
         return "truncated"
     if len(blocks) == 1 and matched == len(y) < len(x):
         return "extended"
-    if len(x) >= MIN_PARTIAL and matched / max(len(x), len(y)) >= 0.6:
-        shorter, longer = sorted((len(x), len(y)))
-        if matched == shorter and shorter < longer:
-            return "truncated" if len(x) < len(y) else "extended"
-        return "word_change"
+    if len(x) >= MIN_PARTIAL and matched / max(len(x), len(y)) >= NEAR:
+        return "word_change"  # a word swapped, dropped or added inside
+    if matched == len(x) < len(y):
+        return "truncated"  # cut in more than one place (an ellipsis)
+    if matched == len(y) < len(x):
+        return "extended"
     return "paraphrased"
 
 
