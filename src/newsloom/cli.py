@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
 from enum import StrEnum
@@ -737,6 +737,13 @@ def eval_polnear(
     from .eval.polnear import format_report, run_eval
 
     report = run_eval(data, split, with_peers=peers, classes=classes)
+    _print_report(report, format_report, json_out)
+
+
+def _print_report(
+    report: dict[str, Any], format_report: Callable[[dict[str, Any]], Any], json_out: Path | None
+) -> None:
+    """An eval report as tables, or as JSON to ``json_out`` (tables too) or standard output."""
     text = json.dumps(report, ensure_ascii=False, indent=1) + "\n"
     if json_out == STDOUT:
         sys.stdout.write(text)
@@ -768,13 +775,7 @@ def eval_quote_links(
     if not pairs.is_file():
         raise _fail(f"{pairs}: no such pairs file")
     report = run_quote_link_eval(data, pairs)
-    text = json.dumps(report, ensure_ascii=False, indent=1) + "\n"
-    if json_out == STDOUT:
-        sys.stdout.write(text)
-        return
-    if json_out is not None:
-        write_atomic(json_out, text)
-    _out().print(format_report(report))
+    _print_report(report, format_report, json_out)
 
 
 @eval_app.command("ecbplus")
