@@ -92,8 +92,8 @@ def test_candidate_test_never_drops_a_link(monkeypatch: pytest.MonkeyPatch) -> N
             if relate(a, b) is None:
                 continue
             linked += 1
-            wordings_a = [_Words.of(w) for w in a.wordings]
-            dropped += not _may_link(wordings_a, [_Words.of(w) for w in b.wordings])
+            wordings_a = [_Words(w) for w in a.wordings]
+            dropped += not _may_link(wordings_a, [_Words(w) for w in b.wordings])
     assert linked > 500
     assert dropped == 0
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
@@ -165,7 +164,7 @@ def _linked(
         query = select(k.node_key, k.fingerprint).where(k.fingerprint.in_(chunk))
         for key, f in conn.execute(query):
             partners[key].update(by_print[f])
-    counted = [[_Words.of(w) for w in node.wordings] for node in new]
+    counted = [[_Words(w) for w in node.wordings] for node in new]
     out: set[str] = set()
     for chunk in chunks(partners):
         query = select(n.key, n.tracked_id, n.data).where(n.key.in_(chunk))
@@ -176,7 +175,7 @@ def _linked(
             theirs = raw.get("wordings")
             if theirs is None:  # a node stored before wordings were kept with it
                 theirs = _node(row.key, raw).wordings
-            prepared = [_Words.of(w) for w in theirs]
+            prepared = [_Words(w) for w in theirs]
             mine = [i for i in sorted(partners[row.key]) if _may_link(counted[i], prepared)]
             if not mine:
                 continue
@@ -192,24 +191,30 @@ def _linked(
 _LOOSEST = min(CONTAIN, NEAR, REORDERED)
 
 
-@dataclass(frozen=True)
 class _Words:
-    """One core wording with what ``_may_link`` counts in it."""
+    """One core wording with what ``_may_link`` counts in it (word counts only when the
+    distinct content words already pass)."""
 
-    words: tuple[str, ...]
-    counts: Counter[str]
-    content: Counter[str]
-    censored: bool
+    __slots__ = ("words", "content_words", "censored", "_counts", "_content")
 
-    @classmethod
-    def of(cls, words: Sequence[str]) -> _Words:
-        words = tuple(words)
-        return cls(
-            words,
-            Counter(words),
-            Counter(w for w in words if is_content(w)),
-            any(w.endswith("*") for w in words),
-        )
+    def __init__(self, words: Sequence[str]) -> None:
+        self.words = tuple(words)
+        self.censored = any(w.endswith("*") for w in self.words)
+        self.content_words = frozenset(w for w in self.words if is_content(w))
+        self._counts: Counter[str] | None = None
+        self._content: Counter[str] | None = None
+
+    @property
+    def counts(self) -> Counter[str]:
+        if self._counts is None:
+            self._counts = Counter(self.words)
+        return self._counts
+
+    @property
+    def content(self) -> Counter[str]:
+        if self._content is None:
+            self._content = Counter(w for w in self.words if w in self.content_words)
+        return self._content
 
 
 def _may_link(mine: Sequence[_Words], theirs: Sequence[_Words]) -> bool:
@@ -223,7 +228,7 @@ def _may_link(mine: Sequence[_Words], theirs: Sequence[_Words]) -> bool:
             if x.censored or y.censored or x.words == y.words:
                 return True
             short = min(len(x.words), len(y.words))
-            if short < MIN_PARTIAL or len(x.content.keys() & y.content.keys()) < MIN_SHARED_CONTENT:
+            if short < MIN_PARTIAL or len(x.content_words & y.content_words) < MIN_SHARED_CONTENT:
                 continue
             if (x.counts & y.counts).total() < _LOOSEST * short - 1e-9:
                 continue
