@@ -11,8 +11,8 @@ those tracked quotes are recomputed too. Recomputing a set closed under links gi
 tracking every story of the store at once gives.
 
 Cost: the candidates of a new node grow with the store, since a fingerprint of common words
-("a lot of people") is shared by a fixed share of all nodes; what is recomputed does not
-(docs/benchmarks.md, "Tracked quotes at scale").
+("a lot of people") is shared by a fixed share of all nodes; what is recomputed is the tracked
+quotes a new node joins, whatever their size (docs/benchmarks.md, "Tracked quotes at scale").
 """
 
 from __future__ import annotations
