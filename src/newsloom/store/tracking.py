@@ -28,6 +28,7 @@ from ..models import Quote, Story, TrackedQuote
 from ..stories.quotes import CONTAIN, MIN_PARTIAL, MIN_SHARED_CONTENT, NEAR, REORDERED
 from ..stories.tracking import (
     CONTENT_ALIGNED,
+    SHINGLE,
     ArticleInfo,
     Decided,
     Node,
@@ -109,8 +110,9 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
     prints = {node.key: node_fingerprints(node) for node in new_nodes}
     affected |= _linked(conn, new_nodes, prints, affected)
     affected, rows = _closed(conn, affected, reach)
-    stored = [_node(key, raw) for key, raw in rows]
-    nodes = new_nodes + stored
+    stored = {key: _node(key, raw) for key, raw in rows}
+    # In key order, as ``track`` takes them: the result does not depend on arrival order.
+    nodes = sorted([*new_nodes, *stored.values()], key=lambda x: x.key)
     links = decide(nodes)
     groups, merged = components(nodes, links)
     quotes = [tracked_quote(nodes, g, merged, links) for g in groups]
@@ -136,10 +138,10 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
         if keys:
             conn.execute(insert(t.tracked_keys), keys)
     _write_quotes(conn, quotes)
-    for node, (key, raw) in zip(stored, rows, strict=True):
+    for key, raw in rows:
         values: dict[str, str] = {"tracked_id": of_node[key]}
         if raw.get("cross", []) != cross.get(key, []):
-            values["data"] = _node_json(node, cross.get(key, []))
+            values["data"] = _node_json(stored[key], cross.get(key, []))
         conn.execute(update(t.tracked_nodes).where(n.key == key).values(**values))
 
 
@@ -218,19 +220,26 @@ class _Words:
 
 
 def _may_link(mine: Sequence[_Words], theirs: Sequence[_Words]) -> bool:
-    """False only when no pair of wordings can pass ``relate``: each needs (``compare``) the two
-    alike, or both at least ``MIN_PARTIAL`` words long, ``MIN_SHARED_CONTENT`` content words in
-    common and the loosest matched share of the shorter wording in common words; and
-    (``_aligned``) ``CONTENT_ALIGNED`` of the shorter one's content words in common. Censored
-    words are wildcards there, so a censored wording is always kept."""
+    """False only when no pair of wordings can pass ``relate``. A pair passes either through
+    ``compare``: the two alike, or both at least ``MIN_PARTIAL`` words long with
+    ``MIN_SHARED_CONTENT`` content words in common, the loosest matched share of the shorter
+    wording in common words and (``_aligned``) ``CONTENT_ALIGNED`` of its content words in
+    common; or as a fragment of one speaker: the shorter wording, ``SHINGLE`` words at least,
+    word for word inside the longer, so all its words in common. Censored words are wildcards
+    there, so a censored wording is always kept."""
     for y in theirs:
         for x in mine:
             if x.censored or y.censored or x.words == y.words:
                 return True
             short = min(len(x.words), len(y.words))
+            if short < SHINGLE:
+                continue
+            common = (x.counts & y.counts).total()
+            if common == short:
+                return True
             if short < MIN_PARTIAL or len(x.content_words & y.content_words) < MIN_SHARED_CONTENT:
                 continue
-            if (x.counts & y.counts).total() < _LOOSEST * short - 1e-9:
+            if common < _LOOSEST * short - 1e-9:
                 continue
             if len(x.words) == len(y.words):
                 content = min(x.content.total(), y.content.total())
