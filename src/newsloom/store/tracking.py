@@ -2,28 +2,46 @@
 
 When stories are written, their old nodes go and their new ones come in; the tracked quotes
 that can change are recomputed from their nodes alone: those the old nodes belonged to, and
-those of the nodes sharing a fingerprint with a new one. That set is closed under links (a
-tracked quote is a whole connected component), so the result is what tracking every story of
-the store at once would give, at a cost that depends on the stories written, not the store.
+those holding a stored node that a new node links to. Stored nodes sharing a fingerprint with
+a new node are the candidates; each is related to the new nodes (most fail a cheap test on its
+stored wordings first), and one that does not link leaves its tracked quote as it is. The set
+is then closed under links: a merged quote joins one utterance and is linked to the other
+without joining it, so each node keeps the nodes it is linked to in other tracked quotes, and
+those tracked quotes are recomputed too. Recomputing a set closed under links gives what
+tracking every story of the store at once gives.
+
+Cost: the candidates of a new node grow with the store, since a fingerprint of common words
+("a lot of people") is shared by a fixed share of all nodes; what is recomputed is the tracked
+quotes a new node joins, whatever their size (docs/benchmarks.md, "Tracked quotes at scale").
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
 
 from ..models import Quote, Story, TrackedQuote
+from ..stories.quotes import CONTAIN, MIN_PARTIAL, MIN_SHARED_CONTENT, NEAR, REORDERED
 from ..stories.tracking import (
+    CONTENT_ALIGNED,
+    SHINGLE,
     ArticleInfo,
+    Decided,
     Node,
+    components,
+    decide,
     node_fingerprints,
+    relate,
     story_nodes,
-    track,
+    tracked_quote,
     wordings,
 )
 from ..text.outlets import outlet_name
+from ..text.words import is_content
 from . import schema as t
 
 # Values per IN (...) list: well under SQLite's bound-variable limit.
@@ -47,19 +65,22 @@ def article_infos(conn: Connection, article_ids: Iterable[str]) -> dict[str, Art
     return out
 
 
-def _node_json(node: Node) -> str:
+def _node_json(node: Node, cross: list[str]) -> str:
+    """A node as stored: what rebuilds it, its wordings (read to test candidates without
+    rebuilding them) and the nodes it is linked to in other tracked quotes (``_closed``)."""
     return json.dumps(
         {
             "story_id": node.story_id,
             "quote": node.quote.model_dump(mode="json"),
             "articles": {k: [v.outlet, v.published] for k, v in node.articles.items()},
             "own": list(node.own),
+            "wordings": [list(w) for w in node.wordings],
+            "cross": cross,
         }
     )
 
 
-def _node(key: str, data: str) -> Node:
-    raw = json.loads(data)
+def _node(key: str, raw: dict[str, Any]) -> Node:
     articles = {k: ArticleInfo(v[0], v[1]) for k, v in raw["articles"].items()}
     quote = Quote.model_validate(raw["quote"])
     return Node(key, raw["story_id"], quote, wordings(quote), articles, tuple(raw["own"]))
@@ -71,9 +92,12 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
     written = {s.id for s in stories}
     affected: set[str] = set()
     old_keys: list[str] = []
+    reach: set[str] = set()  # nodes linked across tracked quotes to a node that goes
     for chunk in chunks(gone | written):
-        for key, tracked in conn.execute(select(n.key, n.tracked_id).where(n.story_id.in_(chunk))):
+        query = select(n.key, n.tracked_id, n.data).where(n.story_id.in_(chunk))
+        for key, tracked, data in conn.execute(query):
             old_keys.append(key)
+            reach.update(json.loads(data).get("cross", ()))
             if tracked:
                 affected.add(tracked)
     for chunk in chunks(old_keys):
@@ -84,20 +108,16 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
     )
     new_nodes = [node for s in stories for node in story_nodes(s, infos)]
     prints = {node.key: node_fingerprints(node) for node in new_nodes}
-    wanted = {f for fs in prints.values() for f in fs}
-    candidates: set[str] = set()
-    for chunk in chunks(wanted):
-        candidates.update(
-            key for (key,) in conn.execute(select(k.node_key).where(k.fingerprint.in_(chunk)))
-        )
-    for chunk in chunks(candidates):
-        affected.update(
-            tid for (tid,) in conn.execute(select(n.tracked_id).where(n.key.in_(chunk))) if tid
-        )
-    rows: list[tuple[str, str]] = []
-    for chunk in chunks(affected):
-        rows.extend(conn.execute(select(n.key, n.data).where(n.tracked_id.in_(chunk))).all())
-    result = track(new_nodes + [_node(key, data) for key, data in rows])
+    affected |= _linked(conn, new_nodes, prints, affected)
+    affected, rows = _closed(conn, affected, reach)
+    stored = {key: _node(key, raw) for key, raw in rows}
+    # In key order, as ``track`` takes them: the result does not depend on arrival order.
+    nodes = sorted([*new_nodes, *stored.values()], key=lambda x: x.key)
+    links = decide(nodes)
+    groups, merged = components(nodes, links)
+    quotes = [tracked_quote(nodes, g, merged, links) for g in groups]
+    of_node = {nodes[i].key: q.id for g, q in zip(groups, quotes, strict=True) for i in g}
+    cross = _cross_links(nodes, groups, links)
     for chunk in chunks(affected):
         conn.execute(delete(t.tracked_mentions).where(t.tracked_mentions.c.tracked_id.in_(chunk)))
         conn.execute(delete(t.tracked_quotes).where(t.tracked_quotes.c.id.in_(chunk)))
@@ -105,16 +125,169 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
         conn.execute(
             insert(t.tracked_nodes),
             [
-                dict(key=x.key, story_id=x.story_id, tracked_id=None, data=_node_json(x))
+                dict(
+                    key=x.key,
+                    story_id=x.story_id,
+                    tracked_id=of_node[x.key],
+                    data=_node_json(x, cross.get(x.key, [])),
+                )
                 for x in new_nodes
             ],
         )
         keys = [dict(fingerprint=f, node_key=key) for key, fs in prints.items() for f in sorted(fs)]
         if keys:
             conn.execute(insert(t.tracked_keys), keys)
-    _write_quotes(conn, result.quotes)
-    for key, tracked in result.of_node.items():
-        conn.execute(update(t.tracked_nodes).where(n.key == key).values(tracked_id=tracked))
+    _write_quotes(conn, quotes)
+    for key, raw in rows:
+        values: dict[str, str] = {"tracked_id": of_node[key]}
+        if raw.get("cross", []) != cross.get(key, []):
+            values["data"] = _node_json(stored[key], cross.get(key, []))
+        conn.execute(update(t.tracked_nodes).where(n.key == key).values(**values))
+
+
+def _linked(
+    conn: Connection, new: Sequence[Node], prints: dict[str, set[str]], known: set[str]
+) -> set[str]:
+    """The tracked quotes of the stored nodes that a new node links to (``relate``), beyond the
+    ``known`` ones.
+
+    Candidates share a fingerprint with a new node. A fingerprint common in speech ("a lot of
+    people") is shared by a fixed share of all stored nodes, so candidates grow with the store;
+    each is first tested on its stored wordings' words, a necessary condition of any link
+    (``_may_link``), and only those that pass are read in full and related.
+    """
+    k, n = t.tracked_keys.c, t.tracked_nodes.c
+    by_print: dict[str, list[int]] = defaultdict(list)
+    for i, node in enumerate(new):
+        for f in prints[node.key]:
+            by_print[f].append(i)
+    partners: dict[str, set[int]] = defaultdict(set)
+    for chunk in chunks(by_print):
+        query = select(k.node_key, k.fingerprint).where(k.fingerprint.in_(chunk))
+        for key, f in conn.execute(query):
+            partners[key].update(by_print[f])
+    counted = [[_Words(w) for w in node.wordings] for node in new]
+    out: set[str] = set()
+    for chunk in chunks(partners):
+        query = select(n.key, n.tracked_id, n.data).where(n.key.in_(chunk))
+        for row in conn.execute(query):
+            if not row.tracked_id or row.tracked_id in out or row.tracked_id in known:
+                continue
+            raw = json.loads(row.data)
+            theirs = raw.get("wordings")
+            if theirs is None:  # a node stored before wordings were kept with it
+                theirs = _node(row.key, raw).wordings
+            prepared = [_Words(w) for w in theirs]
+            mine = [i for i in sorted(partners[row.key]) if _may_link(counted[i], prepared)]
+            if not mine:
+                continue
+            node = _node(row.key, raw)
+            if any(relate(new[i], node) for i in mine):
+                out.add(row.tracked_id)
+    return out
+
+
+# ``compare`` (stories/quotes.py) joins two wordings only when the shorter one's words are
+# matched in the longer at one of these shares at least; matched words are never more than the
+# words the two have in common (counted with repeats).
+_LOOSEST = min(CONTAIN, NEAR, REORDERED)
+
+
+class _Words:
+    """One core wording with what ``_may_link`` counts in it (word counts only when the
+    distinct content words already pass)."""
+
+    __slots__ = ("words", "content_words", "censored", "_counts", "_content")
+
+    def __init__(self, words: Sequence[str]) -> None:
+        self.words = tuple(words)
+        self.censored = any(w.endswith("*") for w in self.words)
+        self.content_words = frozenset(w for w in self.words if is_content(w))
+        self._counts: Counter[str] | None = None
+        self._content: Counter[str] | None = None
+
+    @property
+    def counts(self) -> Counter[str]:
+        if self._counts is None:
+            self._counts = Counter(self.words)
+        return self._counts
+
+    @property
+    def content(self) -> Counter[str]:
+        if self._content is None:
+            self._content = Counter(w for w in self.words if w in self.content_words)
+        return self._content
+
+
+def _may_link(mine: Sequence[_Words], theirs: Sequence[_Words]) -> bool:
+    """False only when no pair of wordings can pass ``relate``. A pair passes either through
+    ``compare``: the two alike, or both at least ``MIN_PARTIAL`` words long with
+    ``MIN_SHARED_CONTENT`` content words in common, the loosest matched share of the shorter
+    wording in common words and (``_aligned``) ``CONTENT_ALIGNED`` of its content words in
+    common; or as a fragment of one speaker: the shorter wording, ``SHINGLE`` words at least,
+    word for word inside the longer, so all its words in common. Censored words are wildcards
+    there, so a censored wording is always kept."""
+    for y in theirs:
+        for x in mine:
+            if x.censored or y.censored or x.words == y.words:
+                return True
+            short = min(len(x.words), len(y.words))
+            if short < SHINGLE:
+                continue
+            common = (x.counts & y.counts).total()
+            if common == short:
+                return True
+            if short < MIN_PARTIAL or len(x.content_words & y.content_words) < MIN_SHARED_CONTENT:
+                continue
+            if common < _LOOSEST * short - 1e-9:
+                continue
+            if len(x.words) == len(y.words):
+                content = min(x.content.total(), y.content.total())
+            else:
+                content = (x if len(x.words) < len(y.words) else y).content.total()
+            if (x.content & y.content).total() >= CONTENT_ALIGNED * content - 1e-9:
+                return True
+    return False
+
+
+def _closed(
+    conn: Connection, tracked: set[str], keys: set[str]
+) -> tuple[set[str], list[tuple[str, dict[str, Any]]]]:
+    """Every node of the tracked quotes ``tracked`` and of those holding ``keys``, and of every
+    tracked quote linked to one of them across quotes (a merged quote and the utterance it
+    holds but does not join): a set closed under links, so recomputing it is exact."""
+    n = t.tracked_nodes.c
+    done: set[str] = set()
+    rows: list[tuple[str, dict[str, Any]]] = []
+    todo = set(tracked)
+    while True:
+        for chunk in chunks(keys):
+            query = select(n.tracked_id).where(n.key.in_(chunk))
+            todo.update(tid for (tid,) in conn.execute(query) if tid)
+        todo -= done
+        if not todo:
+            return done, rows
+        done |= todo
+        keys = set()
+        for chunk in chunks(todo):
+            for key, data in conn.execute(select(n.key, n.data).where(n.tracked_id.in_(chunk))):
+                raw = json.loads(data)
+                rows.append((key, raw))
+                keys.update(raw.get("cross", ()))
+        todo = set()
+
+
+def _cross_links(
+    nodes: Sequence[Node], groups: list[list[int]], links: Sequence[Decided]
+) -> dict[str, list[str]]:
+    """Node key -> keys of the nodes it is linked to in another tracked quote."""
+    group_of = {i: g for g, members in enumerate(groups) for i in members}
+    out: dict[str, set[str]] = defaultdict(set)
+    for d in links:
+        if group_of[d.a] != group_of[d.b]:
+            out[nodes[d.a].key].add(nodes[d.b].key)
+            out[nodes[d.b].key].add(nodes[d.a].key)
+    return {key: sorted(v) for key, v in out.items()}
 
 
 def _write_quotes(conn: Connection, quotes: Sequence[TrackedQuote]) -> None:
