@@ -597,7 +597,7 @@ def _resolve_speaker(mentions: list[_Mention], ids: list[int], known: set[str]) 
         weight = UNSCORED_CONFIDENCE if confidence is None else confidence
         vote = (m.article_index, key)  # one article repeating a name is one vote
         by_article[vote] = max(by_article.get(vote, 0.0), weight)
-        surest[key] = _higher(surest.get(key), confidence)
+        surest[key] = higher_confidence(surest.get(key), confidence)
     for (_article, key), weight in by_article.items():
         votes[key] = votes.get(key, 0.0) + weight
     # A bare surname or first name given for a longer name of the group is that person.
@@ -606,7 +606,7 @@ def _resolve_speaker(mentions: list[_Mention], ids: list[int], known: set[str]) 
         longer = [k for k in votes if k != key and set(parts) < set(k.split())]
         if len(longer) == 1:
             votes[longer[0]] += votes.pop(key)
-            surest[longer[0]] = _higher(surest[longer[0]], surest.pop(key))
+            surest[longer[0]] = higher_confidence(surest[longer[0]], surest.pop(key))
     if not votes:
         return _SpeakerChoice(None, None, [])
     ranked = sorted(
@@ -616,7 +616,7 @@ def _resolve_speaker(mentions: list[_Mention], ids: list[int], known: set[str]) 
     return _SpeakerChoice(shown[ranked[0]], surest[ranked[0]], [shown[k] for k in ranked[1:]])
 
 
-def _higher(a: float | None, b: float | None) -> float | None:
+def higher_confidence(a: float | None, b: float | None) -> float | None:
     """The higher of two confidences, either of which may be missing."""
     return b if a is None else a if b is None else max(a, b)
 

@@ -49,7 +49,18 @@ from ..models import (
 )
 from ..text.unionfind import UnionFind
 from ..text.words import STOP_WORDS, fold, is_content
-from .quotes import MIN_PARTIAL, NEAR, SHORT_QUOTE, compare, same_speaker, tokenise, wildcards
+from .quotes import (
+    MIN_PARTIAL,
+    NEAR,
+    SHORT_QUOTE,
+    UNSCORED_CONFIDENCE,
+    VOTE_DECIMALS,
+    compare,
+    higher_confidence,
+    same_speaker,
+    tokenise,
+    wildcards,
+)
 
 SHINGLE = 3  # words per fingerprinted run
 # Winnowing window: every run of SHINGLE + WINNOW - 1 = 4 shared words (MIN_PARTIAL, the
@@ -488,12 +499,11 @@ def _speaker(group: Sequence[Node]) -> tuple[str | None, float | None, list[str]
         key = fold(name)
         shown.setdefault(key, name)
         conf = node.quote.speaker_confidence
-        votes[key] += 0.9 if conf is None else conf
-        prev = surest.get(key)
-        surest[key] = conf if prev is None else prev if conf is None else max(prev, conf)
+        votes[key] += UNSCORED_CONFIDENCE if conf is None else conf
+        surest[key] = higher_confidence(surest.get(key), conf)
     if not votes:
         return None, None, []
-    ranked = sorted(votes, key=lambda k: (-round(votes[k], 6), -len(k.split()), k))
+    ranked = sorted(votes, key=lambda k: (-round(votes[k], VOTE_DECIMALS), -len(k.split()), k))
     top = ranked[0]
     others = [shown[k] for k in ranked[1:] if not same_speaker({k}, {top})]
     return shown[top], surest[top], others
