@@ -30,14 +30,11 @@ from ..stories.tracking import (
     CONTENT_ALIGNED,
     SHINGLE,
     ArticleInfo,
-    Decided,
     Node,
-    components,
-    decide,
     node_fingerprints,
     relate,
     story_nodes,
-    tracked_quote,
+    track,
     wordings,
 )
 from ..text.outlets import outlet_name
@@ -83,7 +80,9 @@ def _node_json(node: Node, cross: list[str]) -> str:
 def _node(key: str, raw: dict[str, Any]) -> Node:
     articles = {k: ArticleInfo(v[0], v[1]) for k, v in raw["articles"].items()}
     quote = Quote.model_validate(raw["quote"])
-    return Node(key, raw["story_id"], quote, wordings(quote), articles, tuple(raw["own"]))
+    kept = raw.get("wordings")  # None in a node stored before wordings were kept with it
+    words = tuple(tuple(w) for w in kept) if kept is not None else wordings(quote)
+    return Node(key, raw["story_id"], quote, words, articles, tuple(raw["own"]))
 
 
 def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) -> None:
@@ -111,13 +110,8 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
     affected |= _linked(conn, new_nodes, prints, affected)
     affected, rows = _closed(conn, affected, reach)
     stored = {key: _node(key, raw) for key, raw in rows}
-    # In key order, as ``track`` takes them: the result does not depend on arrival order.
-    nodes = sorted([*new_nodes, *stored.values()], key=lambda x: x.key)
-    links = decide(nodes)
-    groups, merged = components(nodes, links)
-    quotes = [tracked_quote(nodes, g, merged, links) for g in groups]
-    of_node = {nodes[i].key: q.id for g, q in zip(groups, quotes, strict=True) for i in g}
-    cross = _cross_links(nodes, groups, links)
+    result = track([*new_nodes, *stored.values()])
+    of_node, cross = result.of_node, result.cross
     for chunk in chunks(affected):
         conn.execute(delete(t.tracked_mentions).where(t.tracked_mentions.c.tracked_id.in_(chunk)))
         conn.execute(delete(t.tracked_quotes).where(t.tracked_quotes.c.id.in_(chunk)))
@@ -137,7 +131,7 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
         keys = [dict(fingerprint=f, node_key=key) for key, fs in prints.items() for f in sorted(fs)]
         if keys:
             conn.execute(insert(t.tracked_keys), keys)
-    _write_quotes(conn, quotes)
+    _write_quotes(conn, result.quotes)
     for key, raw in rows:
         values: dict[str, str] = {"tracked_id": of_node[key]}
         if raw.get("cross", []) != cross.get(key, []):
@@ -275,19 +269,6 @@ def _closed(
                 rows.append((key, raw))
                 keys.update(raw.get("cross", ()))
         todo = set()
-
-
-def _cross_links(
-    nodes: Sequence[Node], groups: list[list[int]], links: Sequence[Decided]
-) -> dict[str, list[str]]:
-    """Node key -> keys of the nodes it is linked to in another tracked quote."""
-    group_of = {i: g for g, members in enumerate(groups) for i in members}
-    out: dict[str, set[str]] = defaultdict(set)
-    for d in links:
-        if group_of[d.a] != group_of[d.b]:
-            out[nodes[d.a].key].add(nodes[d.b].key)
-            out[nodes[d.b].key].add(nodes[d.a].key)
-    return {key: sorted(v) for key, v in out.items()}
 
 
 def _write_quotes(conn: Connection, quotes: Sequence[TrackedQuote]) -> None:

@@ -511,10 +511,13 @@ def _speaker(group: Sequence[Node]) -> tuple[str | None, float | None, list[str]
 
 @dataclass
 class Tracking:
-    """Tracked quotes, most mentioned first, and the tracked quote of each node's key."""
+    """Tracked quotes, most mentioned first, the tracked quote of each node's key, and for a
+    node linked to nodes of other tracked quotes (a merged quote and an utterance it holds but
+    does not join), their keys."""
 
     quotes: list[TrackedQuote]
     of_node: dict[str, str]
+    cross: dict[str, list[str]]
 
 
 def track(nodes: Sequence[Node]) -> Tracking:
@@ -526,7 +529,20 @@ def track(nodes: Sequence[Node]) -> Tracking:
     quotes = [tracked_quote(nodes, g, merged, links) for g in groups]
     of_node = {nodes[k].key: q.id for g, q in zip(groups, quotes, strict=True) for k in g}
     ordered = sorted(quotes, key=lambda q: (-len(q.mentions), q.id))
-    return Tracking(ordered, of_node)
+    return Tracking(ordered, of_node, _cross_links(nodes, groups, links))
+
+
+def _cross_links(
+    nodes: Sequence[Node], groups: list[list[int]], links: Sequence[Decided]
+) -> dict[str, list[str]]:
+    """Node key -> keys of the nodes it is linked to in another tracked quote."""
+    group_of = {i: g for g, members in enumerate(groups) for i in members}
+    out: dict[str, set[str]] = defaultdict(set)
+    for d in links:
+        if group_of[d.a] != group_of[d.b]:
+            out[nodes[d.a].key].add(nodes[d.b].key)
+            out[nodes[d.b].key].add(nodes[d.a].key)
+    return {key: sorted(v) for key, v in out.items()}
 
 
 def track_stories(stories: Iterable[Story], articles: Mapping[str, ArticleInfo]) -> Tracking:
