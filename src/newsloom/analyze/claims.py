@@ -82,6 +82,9 @@ def _claim(doc: Doc, text: str, q: Quantity, start: int, end: int, people: Peopl
         run = _next_tokens(span)
         noun = run[-1] if run else None
     verb = predicate_of(noun if noun is not None else span.root)
+    owner = owner_of(noun, verb, people) if kind != "age" else None
+    if attached.how == "verb" and owner is not None:  # "Roe fell 60 metres": Roe's fall
+        attached = Attachment(attached.subject, "verb", True)
     return Claim(
         start=start,
         end=end,
@@ -99,7 +102,7 @@ def _claim(doc: Doc, text: str, q: Quantity, start: int, end: int, people: Peopl
         attachment=attached.how,
         subject_certain=attached.certain,
         predicate=verb.lemma_.lower() if verb is not None else None,
-        owner=owner_of(noun, verb, people) if kind != "age" else None,
+        owner=owner,
     )
 
 

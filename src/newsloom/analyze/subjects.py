@@ -32,6 +32,10 @@ SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 MODIFIER_DEPS = frozenset({"amod", "compound", "nummod", "npadvmod", "nmod"})
 # Determiners that make a description definite ("the 33-year-old actress" refers back).
 DEFINITE = frozenset({"the", "this", "that"})
+# Links by which a clause without its own subject takes the subject of the one it hangs from
+# ("died after slipping and falling", "ran it while serving", "wants to pay").
+CLAUSE_LINKS = frozenset({"advcl", "conj", "xcomp", "pcomp", "prep", "pobj", "acl", "relcl"})
+MAX_CLAUSE_CLIMB = 6  # clauses climbed looking for a subject; deeper ones are other sentences'
 
 
 @dataclass(frozen=True)
@@ -165,13 +169,21 @@ def predicate_of(token: Token) -> Token | None:
 
 
 def owner_of(noun: Token | None, verb: Token | None, people: People) -> str | None:
-    """Whose figure it is: the noun's possessor, else the verb's subject when a name."""
+    """Whose figure it is: the noun's possessor, else the named subject of its verb or of the
+    clause that verb hangs from ("Roe died after falling 60 metres": Roe's fall)."""
     if noun is not None:
         for child in noun.children:
             if child.dep_ == "poss" and child.pos_ != "PRON":
                 return people.at(child) or child.text
-    if verb is not None and (noun is None or noun.dep_ not in SUBJECT_DEPS):
-        for child in verb.children:
-            if child.dep_ in SUBJECT_DEPS and child.pos_ == "PROPN":
-                return people.at(child) or child.text
+    node = verb
+    for _ in range(MAX_CLAUSE_CLIMB):
+        if node is None or (noun is not None and noun.dep_ in SUBJECT_DEPS and node is verb):
+            return None
+        subjects = [c for c in node.children if c.dep_ in SUBJECT_DEPS]
+        if subjects:
+            named = subjects[0]
+            return people.at(named) or (named.text if named.pos_ == "PROPN" else None)
+        if node.dep_ not in CLAUSE_LINKS or node.head.i == node.i:
+            return None
+        node = node.head
     return None

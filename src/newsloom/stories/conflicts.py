@@ -345,15 +345,24 @@ def compare_pair(a: Item, b: Item) -> tuple[FactStatus, str]:
 def _compare_ages(
     first: Item, second: Item, day_a: date | None, day_b: date | None
 ) -> tuple[FactStatus, str]:
-    stated = [(int(first.low), day_a), (int(second.low), day_b)]
-    if day_a and day_b and day_a != day_b and not age_conflict(stated):
+    if day_a is None or day_b is None:
+        return (
+            "update",
+            f"ages of one person where the articles' dates do not show one time (a birthday, "
+            f"or years, may lie between): {_describe(first)} and {_describe(second)}",
+        )
+    stated = [(int(float(first.claim.value)), day_a), (int(float(second.claim.value)), day_b)]
+    if day_a != day_b and not age_conflict(stated):
         return (
             "update",
             f"an age a birthday later: {_describe(first)} on {day_a}, "
             f"{_describe(second)} on {day_b}",
         )
-    when = f" (published {day_a} and {day_b})" if day_a and day_b else ""
-    return "conflict", f"cannot both be true{when}: {_describe(first)} vs {_describe(second)}"
+    return (
+        "conflict",
+        f"cannot both be true (published {day_a} and {day_b}): "
+        f"{_describe(first)} vs {_describe(second)}",
+    )
 
 
 def _in_time_order(a: Item, b: Item) -> tuple[Item, Item]:
