@@ -129,7 +129,10 @@ def _resolve(noun: Token, people: People, span: Span, how: str) -> Attachment:
         return Attachment(None, "pronoun", False)
     definite = any(c.dep_ == "det" and c.lower_ in DEFINITE for c in noun.children)
     if definite:
-        person = people.aged_at(span.start_char, span.end_char) or people.with_role(noun)
+        # The entities stage reads "the 33-year-old actress's agent, John Doe" as Doe's age:
+        # a description that owns another noun is resolved by its role alone.
+        tied = people.aged_at(span.start_char, span.end_char) if noun.dep_ != "poss" else None
+        person = tied or people.with_role(noun)
         if person is not None:
             return Attachment(person, "description", True)
     return Attachment(noun.lemma_.lower(), "description", False)
