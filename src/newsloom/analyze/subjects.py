@@ -149,10 +149,10 @@ def age_subject(span: Span, people: People) -> Attachment:
         subjects = [c for c in head.children if c.dep_ in SUBJECT_DEPS]
         if subjects:
             return _resolve(subjects[0], people, span, "predicate")
-    if root.dep_ in MODIFIER_DEPS | {"appos"} and head.pos_ in ("NOUN", "PROPN"):
-        if not (span.start <= head.i < span.end):
-            how = "apposition" if head.i < span.start else "premodifier"
-            return _resolve(head, people, span, how)
+    attached = root.dep_ in MODIFIER_DEPS | {"appos"} and head.pos_ in ("NOUN", "PROPN")
+    if attached and not (span.start <= head.i < span.end):
+        how = "apposition" if head.i < span.start else "premodifier"
+        return _resolve(head, people, span, how)
     person = people.aged_at(span.start_char, span.end_char)
     if person is not None:
         return Attachment(person, "description", True)

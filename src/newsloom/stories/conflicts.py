@@ -201,7 +201,8 @@ def _pairs(items: list[Item]) -> list[tuple[float, int, int]]:
         if item.claim.kind == "age":
             keys = {item.subject} if item.subject else set()
         else:
-            keys = set(item.subject_words) | ({_head(item)} if _head(item) else set())
+            head = _head(item)
+            keys = set(item.subject_words) | ({head} if head else set())
             keys |= item.context
         for key in keys:
             index[(item.dimension, key)].append(i)
@@ -351,7 +352,10 @@ def _compare_ages(
             f"ages of one person where the articles' dates do not show one time (a birthday, "
             f"or years, may lie between): {_describe(first)} and {_describe(second)}",
         )
-    stated = [(int(float(first.claim.value)), day_a), (int(float(second.claim.value)), day_b)]
+    stated: list[tuple[int, date | None]] = [
+        (int(float(first.claim.value)), day_a),
+        (int(float(second.claim.value)), day_b),
+    ]
     if day_a != day_b and not age_conflict(stated):
         return (
             "update",
