@@ -778,6 +778,37 @@ def eval_quote_links(
     _print_report(report, format_report, json_out)
 
 
+@eval_app.command("facts")
+def eval_facts(
+    data: DataOpt,
+    labels: Annotated[
+        list[Path],
+        typer.Option(
+            "--labels",
+            help="A labels file (TSV), e.g. tests/data/fact_pairs.tsv in a checkout; repeat for "
+            "several. Its header row says which kind of labels it holds.",
+        ),
+    ],
+    json_out: Annotated[
+        Path | None,
+        typer.Option("--json", help="Also write the reports as JSON here (- for standard output)."),
+    ] = None,
+) -> None:
+    """Facts stated differently on labelled pairs of ECB+ statements: precision and recall of
+    conflicts, of same-subject-and-quantity, and the status accuracy."""
+    from .eval.labels import kind_of, label_kinds
+
+    kinds = label_kinds()
+    runs = [(path, kind_of(path, kinds)) for path in labels]
+    reports = {str(path): kind.run(data, path) for path, kind in runs}
+    formats = {str(path): kind.format for path, kind in runs}
+
+    def format_all(all_reports: dict[str, Any]) -> str:
+        return "\n\n".join(f"{name}\n{formats[name](r)}" for name, r in all_reports.items())
+
+    _print_report(reports, format_all, json_out)
+
+
 @eval_app.command("ecbplus")
 def eval_ecbplus(
     data: DataOpt,

@@ -198,6 +198,23 @@ class Claim(Record):
         default_factory=list,
         description="Content lemmas of its clause (to match it across outlets).",
     )
+    attachment: str | None = Field(
+        None,
+        description="How the parse ties the figure to its subject: apposition, premodifier, "
+        "predicate, description, possessed, counted, complement, verb, nearby.",
+    )
+    subject_certain: bool = Field(
+        True,
+        description="Whether the subject is certain; an uncertain one never raises a conflict.",
+    )
+    predicate: str | None = Field(
+        None, description="Lemma of the verb the figure's phrase is an argument of ('kill')."
+    )
+    owner: str | None = Field(
+        None,
+        description="Whose figure it is: the verb's named subject or the noun's possessor "
+        "('Carter' in 'Carter scored 14 points').",
+    )
 
 
 class Hedge(Span):
@@ -447,10 +464,31 @@ class FactStatement(Record):
     qualifier: str | None = None
     bound: str = "exact"
     subject: str | None = None
+    subject_certain: bool = True
+    published: str | None = Field(None, description="When its article was published (ISO).")
+
+
+FactStatus = Literal["agree", "update", "approximate", "conflict"]
+
+
+class FactComparison(Record):
+    """Two statements of a fact group from different outlets, compared, with the reason."""
+
+    first: int = Field(..., description="Index of a statement in the group's statements.")
+    second: int
+    status: FactStatus
+    reason: str
 
 
 class FactGroup(Record):
-    """Figures attached to the same thing by different outlets, lined up and compared."""
+    """Figures attached to the same thing by different outlets, lined up and compared.
+
+    ``status``: ``agree`` (one value, perhaps written differently), ``approximate`` (different
+    figures that both hold: rounding, "about", a bound, a range), ``update`` (a later article's
+    figure replaces an earlier one: a toll that rose, an age a birthday later), ``conflict``
+    (same subject, same quantity, same time, values that cannot both hold). The worst pair
+    decides: conflict > update > approximate > agree.
+    """
 
     id: str
     kind: str
@@ -458,8 +496,9 @@ class FactGroup(Record):
     unit: str | None = None
     statements: list[FactStatement]
     outlets: list[str] = Field(default_factory=list)
-    status: Literal["same", "compatible", "conflict", "not_compared"] = "same"
+    status: FactStatus = "agree"
     explanation: str = ""
+    comparisons: list[FactComparison] = Field(default_factory=list)
 
 
 class OutletReport(Record):

@@ -141,11 +141,11 @@ def test_facts_lined_up_with_conflict_flagged():
     by_kind = {f.kind: f for f in facts}
     assert by_kind["money"].status == "conflict"
     assert "$5m" in by_kind["money"].explanation
-    assert by_kind["count"].status == "same"
+    assert by_kind["count"].status == "agree"
     assert len(by_kind["money"].outlets) == 3
 
 
-def test_compatible_wording_not_a_conflict():
+def test_approximate_wording_not_a_conflict():
     a = analysis(
         "a1", "A $3m payout.", source="Courier", claims=[_claim("$3m", 3e6, "payout", ["payout"])]
     )
@@ -158,7 +158,7 @@ def test_compatible_wording_not_a_conflict():
         ],
     )
     (fact,) = line_up_facts([a, b])
-    assert fact.status == "compatible"
+    assert fact.status == "approximate"
 
 
 def test_ages_matched_through_merged_people():
@@ -177,7 +177,8 @@ def test_ages_matched_through_merged_people():
         claims=[_claim("57", 57, "Roe", [], kind="age", unit="year")],
     )
     facts = line_up_facts([a, b], merge_entities([a, b]))
-    assert [f.status for f in facts] == ["conflict"]
+    # Undated articles do not show one time: the ages are lined up as an update, not a conflict.
+    assert [f.status for f in facts] == ["update"]
 
 
 def test_outlet_exclusives():

@@ -6,8 +6,9 @@ grammar in ``quantities.py`` inside body paragraphs, outside direct quotes and e
 dependency parse: the noun it modifies ("a $3m payout", "a two-year contract"), the noun it
 completes ("a payout of US$3 million", "40 percent of residents"), the subject of a copula
 ("the payout was $3m") or the verb it measures ("left after three years"). Ages are tied to
-the person they describe. ``context`` keeps the clause's content lemmas so the story stage can
-tell "12,000 people were evacuated" from "12 people died".
+the person the syntax attaches them to (``subjects.py``), with ``subject_certain`` False when
+it does not say. ``context`` keeps the clause's content lemmas and ``predicate`` its verb so
+the story stage can tell "12,000 people were evacuated" from "12 people died".
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..models import Claim, Entity, Paragraph
 from ..spans import body_ranges
 from ..text.ranges import RangeSet
 from .quantities import Quantity, find_quantities
+from .subjects import Attachment, People, age_subject, owner_of, predicate_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -42,7 +44,8 @@ def extract_claims(
 ) -> Iterator[Claim]:
     """``text`` is the text ``doc`` parses (``Doc.text`` is rebuilt on every access)."""
     text = doc.text if text is None else text
-    people = _person_mentions(entities)
+    entities = list(entities)
+    people = People(entities)
     seen: set[tuple[int, int]] = set()
     excluded_set = RangeSet(excluded)
     for pstart, pend in body_ranges(paragraphs, len(text)):
@@ -57,26 +60,31 @@ def extract_claims(
     yield from _entity_ages(doc, text, entities, paragraphs, excluded_set, seen)
 
 
-def _claim(
-    doc: Doc, text: str, q: Quantity, start: int, end: int, people: list[tuple[int, int, str]]
-) -> Claim | None:
+def _claim(doc: Doc, text: str, q: Quantity, start: int, end: int, people: People) -> Claim | None:
     span = doc.char_span(start, end, alignment_mode="expand")
     if span is None or len(span) == 0:
         return None
     sent = span.sent
     kind = q.kind
+    noun: Token | None = None
     if kind == "number":
         noun = _counted_noun(span)
         if noun is None:
             return None
-        subject: str | None
-        kind, subject = "count", _phrase(noun, span)
+        kind = "count"
+        attached = Attachment(_phrase(noun, span), "counted", True)
     elif kind == "age":
         if not 0 < q.value <= MAX_AGE:
             return None
-        subject = _person_near(span, people) or _subject(span, kind)
+        attached = age_subject(span, people)
     else:
-        subject = _subject(span, kind)
+        attached = _subject(span, kind)
+        run = _next_tokens(span)
+        noun = run[-1] if run else None
+    verb = predicate_of(noun if noun is not None else span.root)
+    owner = owner_of(noun, verb, people) if kind != "age" else None
+    if attached.how == "verb" and owner is not None:  # "Roe fell 60 metres": Roe's fall
+        attached = Attachment(attached.subject, "verb", True)
     return Claim(
         start=start,
         end=end,
@@ -87,10 +95,14 @@ def _claim(
         unit=q.unit,
         qualifier=q.qualifier,
         bound=q.bound,  # type: ignore[arg-type]
-        subject=subject,
+        subject=attached.subject,
         sentence_start=sent.start_char,
         sentence_end=sent.end_char,
-        context=_context(span, subject),
+        context=_context(span, attached.subject),
+        attachment=attached.how,
+        subject_certain=attached.certain,
+        predicate=verb.lemma_.lower() if verb is not None else None,
+        owner=owner,
     )
 
 
@@ -138,12 +150,13 @@ def _phrase(token: Token, span: Span | None = None) -> str:
     return " ".join(words)
 
 
-def _subject(span: Span, kind: str) -> str | None:
-    """What the figure is about, from the parse (see the module docstring for the order)."""
+def _subject(span: Span, kind: str) -> Attachment:
+    """What the figure is about, from the parse (see the module docstring for the order); a
+    verb alone or nothing leaves it uncertain."""
     root = span.root
     run = _next_tokens(span)
     if run:
-        return _phrase(run[-1], span)
+        return Attachment(_phrase(run[-1], span), "counted", True)
     doc = span.doc
     after = doc[span.end] if span.end < len(doc) else None
     if (
@@ -153,25 +166,25 @@ def _subject(span: Span, kind: str) -> str | None:
     ):
         objects = [c for c in after.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")]
         if objects:
-            return _phrase(objects[0])
+            return Attachment(_phrase(objects[0]), "complement", True)
     head = root.head
     if root.dep_ == "pobj" and head.lower_ in COMPLEMENT_PREPS | {"after", "in", "within", "by"}:
         owner = head.head
         if owner.pos_ in ("NOUN", "PROPN") and head.lower_ in COMPLEMENT_PREPS:
-            return _phrase(owner)
+            return Attachment(_phrase(owner), "complement", True)
         if owner.pos_ in ("VERB", "AUX"):
-            return owner.lemma_.lower()
+            return Attachment(owner.lemma_.lower(), "verb", False)
     if root.dep_ in ("attr", "acomp") and head.lemma_ == "be":
         subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")]
         if subjects and subjects[0].pos_ in ("NOUN", "PROPN"):
-            return _phrase(subjects[0])
+            return Attachment(_phrase(subjects[0]), "predicate", True)
     if root.dep_ in ("appos",) and head.pos_ in ("NOUN", "PROPN"):
-        return _phrase(head)
+        return Attachment(_phrase(head), "apposition", True)
     if head.pos_ in ("VERB", "AUX") and head.i != root.i:
-        return head.lemma_.lower()
+        return Attachment(head.lemma_.lower(), "verb", False)
     if head.pos_ == "NOUN" and head.i != root.i and not (span.start <= head.i < span.end):
-        return _phrase(head)
-    return None
+        return Attachment(_phrase(head), "complement", True)
+    return Attachment(None, "none", False)
 
 
 def _context(span: Span, subject: str | None) -> list[str]:
@@ -192,26 +205,6 @@ def _context(span: Span, subject: str | None) -> list[str]:
     if subject:
         words.update(subject.lower().split())
     return sorted(words)[:MAX_CONTEXT] if len(words) > MAX_CONTEXT else sorted(words)
-
-
-def _person_mentions(entities: Iterable[Entity]) -> list[tuple[int, int, str]]:
-    return sorted(
-        (m.start, m.end, e.name) for e in entities if e.type == "PERSON" for m in e.mentions
-    )
-
-
-def _person_near(span: Span, people: list[tuple[int, int, str]]) -> str | None:
-    """The person an age describes: the nearest person mention in the same sentence."""
-    sent = span.sent
-    best: tuple[int, str] | None = None
-    for start, end, name in people:
-        if start < sent.start_char or end > sent.end_char:
-            continue
-        gap = span.start_char - end if end <= span.start_char else start - span.end_char
-        gap = max(gap, 0)
-        if best is None or gap < best[0]:
-            best = (gap, name)
-    return best[1] if best else None
 
 
 def _entity_ages(
@@ -250,4 +243,6 @@ def _entity_ages(
             sentence_start=sent.start_char,
             sentence_end=sent.end_char,
             context=_context(tokens, entity.name),
+            attachment="apposition",
+            subject_certain=True,
         )

@@ -597,7 +597,7 @@ def credits_section(story: Story, c: Citer) -> list[dict[str, Any]]:
 
 
 # Fact groups where outlets disagree come first; groups all outlets word the same come last.
-FACT_STATUS_ORDER = {"conflict": 0, "compatible": 1, "not_compared": 2, "same": 3}
+FACT_STATUS_ORDER = {"conflict": 0, "update": 1, "approximate": 2, "agree": 3}
 
 
 def facts_section(story: Story, c: Citer) -> list[dict[str, Any]]:

@@ -115,8 +115,12 @@ def print_story(console: Console, story: Story) -> None:
         rows = []
         for f in story.facts:
             said = "; ".join(
-                f"{s.source or outlet_of(s.article_id)}: {s.text}" for s in f.statements
+                f"{s.source or outlet_of(s.article_id)}: {s.text}"
+                + ("" if s.subject_certain else " (subject uncertain)")
+                for s in f.statements
             )
+            if f.status != "agree":
+                said += f" — {f.explanation}"
             rows.append((f.subject or f.kind, f.status, said))
         _print_table(console, "facts stated differently", ("about", "status", "statements"), rows)
     if story.credited_sources:

@@ -3,14 +3,25 @@
 Claims (from the claims stage) of one kind and one dimension (same currency; durations in days;
 measures in SI units) are candidates when they share their subject's head word or much of
 their clause ("12,000 people were evacuated" vs "12 people died" share the subject but not the
-clause). Ages are matched by the person they describe, with the story's merged entities
-linking "Roe" to "Jane Roe". Candidates are merged best-first, never putting two different
-values from one article into one group (one article giving two values names two things).
+clause). Ages are matched by the person they describe, through the story's merged entities
+("Roe" is "Jane Roe"; "Katie Jenkin" is not "John Jenkin"). Candidates are merged best-first,
+never putting two different values from one article into one group (one article giving two
+values names two things).
 
-Each group is compared on value intervals: a stated figure covers its rounding ("$3m" is
-2.5m-3.5m), "about" widens it, "less than"/"more than" open it on one side. All values
-equal -> ``same``; every pair overlapping -> ``compatible`` (stated differently, both can be
-true); a disjoint pair -> ``conflict``. ``explanation`` says which statements and why.
+Two statements are compared on value intervals: a stated figure covers its rounding ("$3m" is
+2.5m-3.5m), "about" widens it, "less than"/"more than" open it on one side.
+
+- ``agree``: the same value, however written ("$3m", "US$3 million");
+- ``approximate``: different figures that can both hold ("about 50" and "52", "more than 50");
+- ``update``: figures that cannot both hold at one time but need not be stated at one time: an
+  age a birthday later (by the publication dates), a running figure (counts and shares: a death
+  toll, turnout) stated at different moments or at moments the articles do not show;
+- ``conflict``: same subject, same quantity, same time, values that cannot both hold.
+
+Precision first: two statements with disjoint values join one group only when both subjects are
+certain (``Claim.subject_certain``), the heads, verbs and owners of their phrases agree
+(``strongly_same``); anything less stays apart rather than raise a false conflict. Each group
+keeps the comparison of every pair of outlets with its reason in words.
 """
 
 from __future__ import annotations
@@ -19,10 +30,22 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 
-from ..models import ArticleAnalysis, Claim, FactGroup, FactStatement, StoryEntity, stable_id
+from ..models import (
+    ArticleAnalysis,
+    Claim,
+    FactComparison,
+    FactGroup,
+    FactStatement,
+    FactStatus,
+    StoryEntity,
+    stable_id,
+)
+from ..text.dates import exact_day
 from ..text.units import to_base
+from .entities import age_conflict
 from .outlets import outlet_key, outlet_names
 
 # Claims are one fact at or above this score. A shared subject head scores 0.5 + half the
@@ -31,6 +54,11 @@ from .outlets import outlet_key, outlet_names
 SAME_FACT = 0.6
 APPROX_TOLERANCE = 0.1  # "about 3 million" covers +-10% besides its rounding
 MAX_PAIRS = 200_000  # candidate pairs examined per story (blocking keeps typical stories far below)
+# Kinds whose value runs on while an event unfolds (a toll, a turnout, a share of traffic
+# down): two different values are one update unless the articles show the same moment.
+RUNNING_KINDS = frozenset({"count", "percent"})
+# Worst first: a group's status is its worst pair's.
+STATUS_ORDER: dict[str, int] = {"conflict": 0, "update": 1, "approximate": 2, "agree": 3}
 
 
 @dataclass
@@ -40,11 +68,14 @@ class Item:
     outlet: str  # key
     name: str  # display name
     source: str | None
+    published: str | None
     dimension: str | None
     low: float
     high: float
+    subject: str  # folded; a person's canonical name for ages
     subject_words: frozenset[str]
     context: frozenset[str]
+    owner: str | None  # folded canonical
 
 
 def group_claims(
@@ -62,11 +93,7 @@ def group_claims(
     groups = _cluster(items)
     return sorted(
         (_fact_group(members) for members in groups),
-        key=lambda g: (
-            {"conflict": 0, "compatible": 1, "same": 2, "not_compared": 3}[g.status],
-            -len(g.outlets),
-            g.id,
-        ),
+        key=lambda g: (STATUS_ORDER[g.status], -len(g.outlets), g.id),
     )
 
 
@@ -88,6 +115,17 @@ def _canonical_people(entities: Sequence[StoryEntity]) -> dict[str, str]:
     return out
 
 
+def _canonical(name: str | None, canonical: dict[str, str]) -> str:
+    """A person's canonical name; "wife of Roe" -> "wife of jane roe"."""
+    folded = (name or "").casefold()
+    if folded in canonical:
+        return canonical[folded]
+    noun, sep, owner = folded.partition(" of ")
+    if sep and owner in canonical:
+        return f"{noun} of {canonical[owner]}"
+    return folded
+
+
 def _item(
     analysis: ArticleAnalysis, claim: Claim, canonical: dict[str, str], names: dict[str, str]
 ) -> Item | None:
@@ -101,7 +139,7 @@ def _item(
     )
     subject = (claim.subject or "").casefold()
     if claim.kind == "age":
-        subject = canonical.get(subject, subject)
+        subject = _canonical(claim.subject, canonical)
     article = analysis.article
     return Item(
         claim=claim,
@@ -109,11 +147,14 @@ def _item(
         outlet=outlet_key(article),
         name=names[outlet_key(article)],
         source=article.source,
+        published=article.published,
         dimension=f"{claim.kind}:{dimension}",
         low=low,
         high=high,
+        subject=subject,
         subject_words=frozenset(subject.split()),
         context=frozenset(claim.context),
+        owner=_canonical(claim.owner, canonical) if claim.owner else None,
     )
 
 
@@ -121,12 +162,31 @@ def similarity(a: Item, b: Item) -> float:
     """How likely two claims state one fact (0-1); see SAME_FACT."""
     if a.dimension != b.dimension:
         return 0.0
-    if a.claim.kind == "age":  # the same person: full name, or surname alone, shared
-        return 1.0 if a.subject_words & b.subject_words else 0.0
+    if a.claim.kind == "age":  # the same person (canonical name) or the same description
+        return 1.0 if a.subject and a.subject == b.subject else 0.0
+    if a.owner and b.owner and a.owner != b.owner:
+        return 0.0  # "Carter scored 14 points", "VanDeest scored 13"
     union = a.context | b.context
     overlap = len(a.context & b.context) / len(union) if union else 0.0
     heads = _head(a) is not None and _head(a) == _head(b)
     return 0.5 + 0.5 * overlap if heads else overlap
+
+
+def strongly_same(a: Item, b: Item) -> bool:
+    """Whether two statements surely state one quantity: certain subjects, the same head, verb
+    and owner (the bar for grouping values that cannot both hold)."""
+    ca, cb = a.claim, b.claim
+    if not (ca.subject_certain and cb.subject_certain) or a.dimension != b.dimension:
+        return False
+    if ca.kind == "age":
+        return bool(a.subject) and a.subject == b.subject
+    return (
+        _head(a) is not None
+        and _head(a) == _head(b)
+        and ca.predicate == cb.predicate
+        and a.owner == b.owner
+        and (ca.value_high is None) == (cb.value_high is None)
+    )
 
 
 def _head(item: Item) -> str | None:
@@ -138,8 +198,11 @@ def _pairs(items: list[Item]) -> list[tuple[float, int, int]]:
     """Candidate pairs by blocking on subject head and context words, scored."""
     index: dict[tuple[str | None, str | None], list[int]] = defaultdict(list)
     for i, item in enumerate(items):
-        keys = set(item.subject_words) | ({_head(item)} if _head(item) else set())
-        if item.claim.kind != "age":
+        if item.claim.kind == "age":
+            keys = {item.subject} if item.subject else set()
+        else:
+            head = _head(item)
+            keys = set(item.subject_words) | ({head} if head else set())
             keys |= item.context
         for key in keys:
             index[(item.dimension, key)].append(i)
@@ -178,10 +241,19 @@ def _cluster(items: list[Item]) -> list[list[Item]]:
 
 
 def _can_merge(a: list[int], b: list[int], items: list[Item]) -> bool:
+    """One value per article, and two values that cannot both hold only between statements
+    that surely state one quantity (``strongly_same``)."""
     values: dict[str, set[tuple[float, float]]] = defaultdict(set)
     for k in a + b:
         values[items[k].article_id].add((items[k].low, items[k].high))
-    return all(len(v) == 1 for v in values.values())
+    if not all(len(v) == 1 for v in values.values()):
+        return False
+    for i in a:
+        for j in b:
+            x, y = items[i], items[j]
+            if not _overlap(interval(x), interval(y)) and not strongly_same(x, y):
+                return False
+    return True
 
 
 def rounding(value: float) -> float:
@@ -228,6 +300,8 @@ def _statement(item: Item) -> FactStatement:
         qualifier=c.qualifier,
         bound=c.bound,
         subject=c.subject,
+        subject_certain=c.subject_certain,
+        published=item.published,
     )
 
 
@@ -235,34 +309,93 @@ def _describe(item: Item) -> str:
     return f"'{item.claim.text}' ({item.name})"
 
 
-def compare(members: list[Item]) -> tuple[str, str]:
-    """``(status, explanation)`` for one group."""
-    if len({m.outlet for m in members}) < 2:
-        return "same", "stated by one outlet only"
-    exact = {(m.low, m.high, m.claim.bound) for m in members}
-    if len(exact) == 1:
-        same = "; ".join(sorted({m.claim.text for m in members}))
-        return "same", f"all {len(members)} statements give the same value ({same})"
-    intervals = [interval(m) for m in members]
-    clashes = [
-        (members[i], members[j])
-        for i in range(len(members))
-        for j in range(i + 1, len(members))
-        if members[i].outlet != members[j].outlet and not _overlap(intervals[i], intervals[j])
+def compare_pair(a: Item, b: Item) -> tuple[FactStatus, str]:
+    """``(status, reason)`` for two statements of one fact (see the module docstring)."""
+    if (a.low, a.high) == (b.low, b.high) and {a.claim.bound, b.claim.bound} <= {
+        "exact",
+        "approx",
+    }:
+        return "agree", f"same value: {_describe(a)} and {_describe(b)}"
+    if _overlap(interval(a), interval(b)):
+        reasons = sorted({_why_approximate(a), _why_approximate(b)} - {""})
+        return (
+            "approximate",
+            f"both can hold ({', '.join(reasons) or 'within rounding'}): "
+            f"{_describe(a)} and {_describe(b)}",
+        )
+    first, second = _in_time_order(a, b)
+    day_a, day_b = exact_day(first.published), exact_day(second.published)
+    if a.claim.kind == "age":
+        return _compare_ages(first, second, day_a, day_b)
+    if a.claim.kind in RUNNING_KINDS:
+        if day_a and day_b and day_a != day_b:
+            moved = "rose" if second.low > first.low else "was revised"
+            return (
+                "update",
+                f"a running figure {moved} from {_describe(first)} on {day_a} "
+                f"to {_describe(second)} on {day_b}",
+            )
+        return (
+            "update",
+            f"a running figure stated at moments the articles do not show to be the same: "
+            f"{_describe(a)} and {_describe(b)}",
+        )
+    return "conflict", f"cannot both be true: {_describe(a)} vs {_describe(b)}"
+
+
+def _compare_ages(
+    first: Item, second: Item, day_a: date | None, day_b: date | None
+) -> tuple[FactStatus, str]:
+    if day_a is None or day_b is None:
+        return (
+            "update",
+            f"ages of one person where the articles' dates do not show one time (a birthday, "
+            f"or years, may lie between): {_describe(first)} and {_describe(second)}",
+        )
+    stated: list[tuple[int, date | None]] = [
+        (int(float(first.claim.value)), day_a),
+        (int(float(second.claim.value)), day_b),
     ]
-    if clashes:
-        shown = "; ".join(f"{_describe(a)} vs {_describe(b)}" for a, b in clashes[:3])
-        more = f" (+{len(clashes) - 3} more)" if len(clashes) > 3 else ""
-        return "conflict", f"cannot both be true: {shown}{more}"
-    reasons = sorted({_why_compatible(m) for m in members} - {""})
-    forms = "; ".join(sorted({_describe(m) for m in members}))
+    if day_a != day_b and not age_conflict(stated):
+        return (
+            "update",
+            f"an age a birthday later: {_describe(first)} on {day_a}, "
+            f"{_describe(second)} on {day_b}",
+        )
     return (
-        "compatible",
-        f"worded differently but consistent ({', '.join(reasons) or 'within rounding'}): {forms}",
+        "conflict",
+        f"cannot both be true (published {day_a} and {day_b}): "
+        f"{_describe(first)} vs {_describe(second)}",
     )
 
 
-def _why_compatible(item: Item) -> str:
+def _in_time_order(a: Item, b: Item) -> tuple[Item, Item]:
+    if a.published and b.published and b.published < a.published:
+        return b, a
+    return a, b
+
+
+def compare(members: list[Item]) -> tuple[FactStatus, str, list[FactComparison]]:
+    """``(status, explanation, comparisons)`` for one group: its worst pair decides."""
+    if len({m.outlet for m in members}) < 2:
+        return "agree", "stated by one outlet only", []
+    comparisons = [
+        FactComparison(first=i, second=j, status=status, reason=reason)
+        for i in range(len(members))
+        for j in range(i + 1, len(members))
+        if members[i].outlet != members[j].outlet
+        for status, reason in [compare_pair(members[i], members[j])]
+    ]
+    worst = min(comparisons, key=lambda c: STATUS_ORDER[c.status]).status
+    shown = [c.reason for c in comparisons if c.status == worst]
+    more = f" (+{len(shown) - 3} more)" if len(shown) > 3 else ""
+    if worst == "agree":
+        same = "; ".join(sorted({m.claim.text for m in members}))
+        return worst, f"all {len(members)} statements give the same value ({same})", comparisons
+    return worst, "; ".join(shown[:3]) + more, comparisons
+
+
+def _why_approximate(item: Item) -> str:
     bound = item.claim.bound
     if bound in ("above", "below"):
         return f"'{item.claim.qualifier}' is a bound"
@@ -270,11 +403,11 @@ def _why_compatible(item: Item) -> str:
         return f"'{item.claim.qualifier}' is approximate"
     if item.claim.value_high is not None:
         return "a range"
-    return "rounding"
+    return ""
 
 
 def _fact_group(members: list[Item]) -> FactGroup:
-    status, explanation = compare(members)
+    status, explanation, comparisons = compare(members)
     subjects = Counter(m.claim.subject for m in members if m.claim.subject)
     if members[0].claim.kind == "age":  # the fullest name of the person
         subject = max(subjects, key=lambda s: (len(s.split()), subjects[s])) if subjects else None
@@ -288,6 +421,7 @@ def _fact_group(members: list[Item]) -> FactGroup:
         unit=units.most_common(1)[0][0] if units else None,
         statements=[_statement(m) for m in members],
         outlets=sorted({m.name for m in members}),
-        status=status,  # type: ignore[arg-type]
+        status=status,
         explanation=explanation,
+        comparisons=comparisons,
     )

@@ -1,0 +1,102 @@
+"""Facts stated differently: statuses agree / approximate / update / conflict, precision first."""
+
+from __future__ import annotations
+
+import pytest
+
+from newsloom.stories.conflicts import line_up_facts
+from newsloom.stories.entities import merge_entities
+
+from .builders import analysis
+
+
+def _claim(text, value, subject, *, kind="count", unit=None, **extra):
+    context = extra.pop("context", [subject.split()[-1]])
+    return {"text": text, "kind": kind, "value": value, "unit": unit, "subject": subject,
+            "context": context, **extra}  # fmt: skip
+
+
+def _story(first, second, published=(None, None), entities=()):
+    a = analysis(
+        "a1",
+        f"Report one. {first['text']} here.",
+        source="Courier",
+        published=published[0],
+        claims=[first],
+        entities=[{"name": n} for n in entities[:1]],
+    )
+    b = analysis(
+        "a2",
+        f"Report two. {second['text']} here.",
+        source="Herald",
+        published=published[1],
+        claims=[second],
+        entities=[{"name": n} for n in entities[1:2]],
+    )
+    return line_up_facts([a, b], merge_entities([a, b]))
+
+
+KILLED = {"predicate": "kill"}
+# (first claim, second claim, publication dates, people, expected status or None: not grouped)
+ROWS = [
+    ("agree", _claim("$3m", 3e6, "payout", kind="money", unit="USD"),
+     _claim("US$3 million", 3e6, "payout", kind="money", unit="USD"), (None, None), (), "agree"),
+    ("approximate: about 50 vs 52",
+     _claim("about 50", 50, "people", bound="approx", qualifier="about", **KILLED),
+     _claim("52", 52, "people", **KILLED), (None, None), (), "approximate"),
+    ("approximate: a bound", _claim("more than 50", 50, "firefighters", bound="above"),
+     _claim("60", 60, "firefighters"), (None, None), (), "approximate"),
+    ("update: a toll rising from Monday to Tuesday", _claim("12", 12, "people", **KILLED),
+     _claim("15", 15, "people", **KILLED), ("2024-03-04", "2024-03-05"), (), "update"),
+    ("update: a toll at moments not shown", _claim("12", 12, "people", **KILLED),
+     _claim("15", 15, "people", **KILLED), (None, None), (), "update"),
+    ("conflict: two amounts of one payout", _claim("$3m", 3e6, "payout", kind="money", unit="USD"),
+     _claim("$5m", 5e6, "payout", kind="money", unit="USD"), (None, None), (), "conflict"),
+    ("conflict: one person's ages on one day",
+     _claim("52", 52, "Jane Roe", kind="age", unit="year", context=[]),
+     _claim("57", 57, "Roe", kind="age", unit="year", context=[]),
+     ("2024-03-04", "2024-03-04"), ("Jane Roe", "Roe"), "conflict"),
+    ("update: an age a birthday later",
+     _claim("52", 52, "Jane Roe", kind="age", unit="year", context=[]),
+     _claim("53", 53, "Jane Roe", kind="age", unit="year", context=[]),
+     ("2023-01-10", "2024-03-04"), ("Jane Roe", "Jane Roe"), "update"),
+    ("update: ages where the dates are unknown",
+     _claim("52", 52, "Jane Roe", kind="age", unit="year", context=[]),
+     _claim("54", 54, "Jane Roe", kind="age", unit="year", context=[]),
+     (None, None), ("Jane Roe", "Jane Roe"), "update"),
+    # negatives: never one fact
+    ("two people with different ages",
+     _claim("20", 20, "Katie Jenkin", kind="age", unit="year", context=[]),
+     _claim("23", 23, "John Jenkin", kind="age", unit="year", context=[]),
+     ("2024-03-04", "2024-03-04"), ("Katie Jenkin", "John Jenkin"), None),
+    ("an uncertain subject never conflicts",
+     _claim("33-year-old", 33, "man", kind="age", unit="year", context=[], subject_certain=False),
+     _claim("35-year-old", 35, "man", kind="age", unit="year", context=[], subject_certain=False),
+     ("2024-03-04", "2024-03-04"), (), None),
+    ("two players' points", _claim("14", 14, "point", owner="Richard Carter", predicate="score"),
+     _claim("13", 13, "point", owner="Seth VanDeest", predicate="score"), (None, None), (), None),
+    ("killed vs injured", _claim("12", 12, "people", predicate="kill"),
+     _claim("40", 40, "people", predicate="injure"), (None, None), (), None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("case", "first", "second", "published", "people", "status"), ROWS)
+def test_fact_status(case, first, second, published, people, status):
+    facts = _story(first, second, published, people)
+    if status is None:
+        assert facts == [], case
+        return
+    (fact,) = facts
+    assert fact.status == status, (case, fact.explanation)
+    (pair,) = fact.comparisons
+    assert pair.status == status and pair.reason
+    assert {s.text for s in fact.statements} == {first["text"], second["text"]}
+
+
+def test_uncertain_statement_joins_only_agreeing_values():
+    """An uncertain subject may join a group it agrees with; it never brings a conflict."""
+    certain = _claim("$3m", 3e6, "payout", kind="money", unit="USD")
+    unsure = _claim("$3m", 3e6, "payout", kind="money", unit="USD", subject_certain=False)
+    (fact,) = _story(certain, unsure)
+    assert fact.status == "agree"
+    assert [s.subject_certain for s in fact.statements] == [True, False]
