@@ -385,9 +385,9 @@ class _Counting:
         self.real = stories_tracking.decide
         self.nodes = 0
 
-    def __call__(self, nodes: Any) -> Any:
+    def __call__(self, nodes: Any, *args: Any) -> Any:
         self.nodes += len(nodes)
-        return self.real(nodes)
+        return self.real(nodes, *args)
 
     def __enter__(self) -> _Counting:
         for module in (stories_tracking, store_tracking):

@@ -86,7 +86,14 @@ def check_a_version_3_store_gets_its_tracked_quotes(url: str) -> None:
     store.replace_stories([consolidate([a]) for a in arts.values()])
     expected = _tracked(store)
     with store.transaction() as conn:  # what a version-3 store looks like on disk
-        for table in ("tracked_mentions", "tracked_quotes", "tracked_keys", "tracked_nodes"):
+        for table in (
+            "tracked_mentions",
+            "tracked_quotes",
+            "tracked_keys",
+            "tracked_nodes",
+            "tracked_prints",
+            "tracked_stops",
+        ):
             conn.execute(text(f"DROP TABLE {table}"))
         conn.execute(text("UPDATE newsloom_meta SET value = '3' WHERE key = 'schema_version'"))
     store.close()

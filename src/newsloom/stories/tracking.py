@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -82,6 +82,14 @@ CONTENT_ALIGNED = 0.8
 SHORT_FRAGMENT = 4
 # Distinct wordings per node compared (the longest): enough for a story's variants.
 MAX_WORDINGS = 6
+# A fingerprint found in the quotes of more than this many named speakers is a stop
+# fingerprint: common words ("a lot of people") or a stock phrase, not one utterance's words,
+# and it finds no candidates (the quotes sharing it must share another fingerprint to be
+# compared). One utterance's nodes name its speaker, its speaker's surname and the odd
+# misattribution: at most 3 distinct names among the tracked quotes of the labelled PolNeAR
+# pairs (tests/data/quote_link_pairs.tsv); the bound is over twice that, and it is fixed, so
+# the candidates of a node stop growing with the store (docs/benchmarks.md).
+STOP_SPEAKERS = 8
 
 
 @dataclass(frozen=True)
@@ -181,6 +189,23 @@ def node_fingerprints(node: Node) -> set[str]:
     return {f for core in node.wordings for f in fingerprints(core)} if node.direct else set()
 
 
+def speaker_key(speaker: str | None) -> str:
+    """The name a node's fingerprints count for (``STOP_SPEAKERS``), from the node quote's
+    speaker; "" when it is no name (such nodes make no fingerprint common)."""
+    return min(_names(speaker), default="")
+
+
+def stop_prints(nodes: Iterable[Node]) -> set[str]:
+    """The stop fingerprints of a set of nodes: found under more than ``STOP_SPEAKERS`` names."""
+    names: dict[str, set[str]] = defaultdict(set)
+    for node in nodes:
+        name = speaker_key(node.quote.speaker)
+        if name:
+            for f in node_fingerprints(node):
+                names[f].add(name)
+    return {f for f, who in names.items() if len(who) > STOP_SPEAKERS}
+
+
 @dataclass(frozen=True)
 class Relation:
     """How two nodes word one utterance: ``near`` or ``contained``, the share of the shorter
@@ -219,7 +244,11 @@ _UNNAMED_START = frozenset(
 
 def _speakers(node: Node) -> set[str]:
     """The node's speaker when it is a name (capitalised, not a description)."""
-    name = (node.quote.speaker or "").strip()
+    return _names(node.quote.speaker)
+
+
+def _names(speaker: str | None) -> set[str]:
+    name = (speaker or "").strip()
     if not name or not name[0].isupper() or fold(name.split()[0]) in _UNNAMED_START:
         return set()
     return {fold(name)}
@@ -297,12 +326,15 @@ class Decided:
     inner: int | None  # for a containment: the node whose wording lies inside the other
 
 
-def candidate_pairs(nodes: Sequence[Node]) -> list[tuple[int, int]]:
-    """Node pairs of different stories sharing a fingerprint."""
+def candidate_pairs(
+    nodes: Sequence[Node], stops: Collection[str] = frozenset()
+) -> list[tuple[int, int]]:
+    """Node pairs of different stories sharing a fingerprint that is not a stop fingerprint."""
     index: dict[str, list[int]] = defaultdict(list)
     for k, node in enumerate(nodes):
         for f in node_fingerprints(node):
-            index[f].append(k)
+            if f not in stops:
+                index[f].append(k)
     pairs = set()
     for members in index.values():
         for i, a in enumerate(members):
@@ -312,10 +344,10 @@ def candidate_pairs(nodes: Sequence[Node]) -> list[tuple[int, int]]:
     return sorted(pairs)
 
 
-def decide(nodes: Sequence[Node]) -> list[Decided]:
-    """Every linked candidate pair of ``nodes``."""
+def decide(nodes: Sequence[Node], stops: Collection[str] = frozenset()) -> list[Decided]:
+    """Every linked candidate pair of ``nodes`` (``stops``: the stop fingerprints)."""
     out = []
-    for i, j in candidate_pairs(nodes):
+    for i, j in candidate_pairs(nodes, stops):
         rel = relate(nodes[i], nodes[j])
         if rel is None:
             continue
@@ -333,7 +365,10 @@ def components(nodes: Sequence[Node], links: Sequence[Decided]) -> tuple[list[li
 
     Near links join first. A node containing two others that are still apart and that one
     article quotes separately is a merged quote: it joins only the part its wording starts
-    with. Every other containment joins (a fragment and its full quote).
+    with. Then each contained node joins its containers, longest contained wording first: a
+    fragment inside longer quotes that are still apart (two sentences built on one slogan)
+    joins the one of them that names its speaker when only one does, else none, so a fragment
+    never glues different utterances together.
     """
     union = UnionFind(len(nodes))
     for link in links:
@@ -351,9 +386,22 @@ def components(nodes: Sequence[Node], links: Sequence[Decided]) -> tuple[list[li
             merged.add(outer)
             first = min(inner, key=lambda k: _position(nodes[outer], nodes[k]))
             union.union(outer, first)
-        else:
+    holders: dict[int, list[int]] = defaultdict(list)  # contained node -> its containers
+    for outer, inner in parts.items():
+        if outer not in merged:
             for k in inner:
-                union.union(outer, k)
+                holders[k].append(outer)
+    for k in sorted(holders, key=lambda k: (-len(nodes[k].wordings[0]), k)):
+        roots = {union.find(o) for o in holders[k]} - {union.find(k)}
+        if len(roots) > 1:
+            names = _speakers(nodes[k])
+            roots = {
+                union.find(o)
+                for o in holders[k]
+                if names and _speakers(nodes[o]) and same_speaker(names, _speakers(nodes[o]))
+            }
+        if len(roots) == 1:
+            union.union(k, roots.pop())
     return union.groups(), merged
 
 
@@ -520,11 +568,12 @@ class Tracking:
     cross: dict[str, list[str]]
 
 
-def track(nodes: Sequence[Node]) -> Tracking:
+def track(nodes: Sequence[Node], stops: Collection[str] | None = None) -> Tracking:
     """The tracked quotes of ``nodes``, a set closed under links (every node linked to one of
-    them is among them). Nodes are taken in key order, so any order gives the same result."""
+    them is among them); ``stops``: the stop fingerprints of the whole store, else of
+    ``nodes``. Nodes are taken in key order, so any order gives the same result."""
     nodes = sorted(nodes, key=lambda n: n.key)
-    links = decide(nodes)
+    links = decide(nodes, stop_prints(nodes) if stops is None else stops)
     groups, merged = components(nodes, links)
     quotes = [tracked_quote(nodes, g, merged, links) for g in groups]
     of_node = {nodes[k].key: q.id for g, q in zip(groups, quotes, strict=True) for k in g}
