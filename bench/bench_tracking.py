@@ -25,8 +25,8 @@ checkpoint ``--rounds`` rounds of ``--stories`` new stories are written one stor
 transaction, as ``newsloom ingest`` writes a rebuilt story (``finish_rebuild``), and timed.
 Printed per checkpoint: the mean milliseconds of those writes per mention written (story rows,
 tracking and commit: the whole write), the mean over the new nodes (story quotes with a direct
-wording) of the stored nodes that share a fingerprint with them (counted before the round,
-untimed), the stored nodes each write loads and re-tracks per new node, the peak RSS during
+wording) of the stored nodes that share a fingerprint with them, stop fingerprints aside
+(counted before the round, untimed), the stored nodes each write loads and re-tracks per new node, the peak RSS during
 the measured writes (the process's high-water mark, reset before them), and the store's size.
 Then the per-mention cost ratio of the largest checkpoint to the smallest. ``--profile``
 writes a cProfile of the measured writes at the last checkpoint. Figures only; nothing here
@@ -337,8 +337,10 @@ def _add_articles(store: SqlStore, rows: list[dict[str, Any]]) -> None:
 
 
 def _candidates(store: SqlStore, stories: list[Story]) -> tuple[int, int]:
-    """(new nodes with a fingerprint, stored nodes sharing one with them, summed over nodes)."""
+    """(new nodes with a fingerprint, stored nodes sharing one with them that is not a stop
+    fingerprint, summed over nodes)."""
     k = t.tracked_keys.c
+    stops = select(t.tracked_stops.c.fingerprint)
     nodes = [n for s in stories for n in story_nodes(s, {})]
     found = counted = 0
     with store.engine.connect() as conn:
@@ -347,7 +349,9 @@ def _candidates(store: SqlStore, stories: list[Story]) -> tuple[int, int]:
             if not prints:
                 continue
             counted += 1
-            query = select(func.count(k.node_key.distinct())).where(k.fingerprint.in_(prints))
+            query = select(func.count(k.node_key.distinct())).where(
+                k.fingerprint.in_(prints), k.fingerprint.not_in(stops)
+            )
             found += conn.execute(query).scalar_one()
     return counted, found
 
