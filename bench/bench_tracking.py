@@ -26,13 +26,11 @@ transaction, as ``newsloom ingest`` writes a rebuilt story (``finish_rebuild``),
 Printed per checkpoint: the mean milliseconds of those writes per mention written (story rows,
 tracking and commit: the whole write), the mean over the new nodes (story quotes with a direct
 wording) of the stored nodes that share a fingerprint with them, stop fingerprints aside
-(counted before the round, untimed), the stored nodes each write loads and re-tracks per new node, the peak RSS during
-the measured writes (the process's high-water mark, reset before them), and the store's size.
-Then the per-mention cost ratio of the largest checkpoint to the smallest. ``--profile``
-writes a cProfile of the measured writes at the last checkpoint. Figures only; nothing here
-asserts. The cost is not flat (docs/benchmarks.md, "Tracked quotes at scale"): filling to
-500,000 mentions takes about half an hour on the 2-core machine, and 1,000,000 (``--mentions
-... 1000000``) hours, as the work of the fill grows with the square of the store.
+(counted before the round, untimed), the stored nodes each write loads and re-tracks per new
+node, the peak RSS during the measured writes (the process's high-water mark, reset before
+them), and the store's size. Then the per-mention cost ratio of the largest checkpoint to the
+smallest. ``--profile`` writes a cProfile of the measured writes at the last checkpoint.
+Nothing here asserts. Figures and their history: docs/benchmarks.md, "Tracked quotes at scale".
 """
 
 from __future__ import annotations

@@ -33,13 +33,16 @@ hash of its earliest-keyed mention. Every link keeps its evidence: relation and 
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from ..models import (
+    ExportQuoteMention,
     Quote,
+    QuoteKind,
     Story,
     TrackedLink,
     TrackedMention,
@@ -116,7 +119,9 @@ class Node:
 
     @property
     def direct(self) -> bool:
-        return any(m.kind == "direct" for m in self.quote.mentions)
+        """Some mention gives the speaker's own words (a direct quote, or words quoted inside
+        an indirect report): only such nodes are linked."""
+        return bool(self.wordings)
 
     @property
     def first_key(self) -> str:
@@ -145,20 +150,45 @@ def story_nodes(story: Story, articles: Mapping[str, ArticleInfo]) -> list[Node]
     for node in nodes:
         for m in node.quote.mentions:
             rank = (m.variant == "merged", node.key)
-            spot = (m.article_id, m.start, m.end)
+            spot = (m.article_id, *mention_span(m)[:2])
             home[spot] = min(home.get(spot, rank), rank)
     for node in nodes:
         node.own = tuple(
             i
             for i, m in enumerate(node.quote.mentions)
-            if home[(m.article_id, m.start, m.end)][1] == node.key
+            if home[(m.article_id, *mention_span(m)[:2])][1] == node.key
         )
     return nodes
 
 
+# Words in quotation marks inside an indirect report: 'He said the plan was "a disgrace"'.
+_QUOTED = re.compile(r"(?:“|\"|''|``)(?P<words>[^“”\"]+?)(?:”|\"|'')")
+
+
+def mention_span(m: ExportQuoteMention) -> tuple[int, int, str, QuoteKind]:
+    """What a tracked mention shows of a story quote's mention: the mention itself, or, for an
+    indirect report quoting the speaker's words (at least ``MIN_PARTIAL`` of them), those
+    words, as a direct mention (start, end, text, kind; offsets into the article)."""
+    if m.kind == "direct":
+        return m.start, m.end, m.text, m.kind
+    best = max(
+        (q for q in _QUOTED.finditer(m.text) if len(tokenise(q["words"])[1]) >= MIN_PARTIAL),
+        key=lambda q: (len(tokenise(q["words"])[1]), -q.start()),
+        default=None,
+    )
+    if best is None:
+        return m.start, m.end, m.text, m.kind
+    return m.start + best.start("words"), m.start + best.end("words"), best["words"], "direct"
+
+
 def wordings(quote: Quote) -> tuple[tuple[str, ...], ...]:
-    """A quote's distinct direct core wordings, longest first (at most ``MAX_WORDINGS``)."""
-    cores = {tokenise(m.text)[1] for m in quote.mentions if m.kind == "direct"}
+    """A quote's distinct core wordings of the speaker's own words (direct mentions and words
+    quoted inside indirect ones), longest first (at most ``MAX_WORDINGS``)."""
+    cores = set()
+    for m in quote.mentions:
+        _, _, text, kind = mention_span(m)
+        if kind == "direct":
+            cores.add(tokenise(text)[1])
     return tuple(sorted((c for c in cores if c), key=lambda c: (-len(c), c)))[:MAX_WORDINGS]
 
 
@@ -168,7 +198,8 @@ def _hash(words: Sequence[str]) -> str:
 
 def fingerprints(core: Sequence[str]) -> set[str]:
     """Winnowed shingle hashes of one core wording (censored words are wildcards, which match
-    nothing: the runs around them carry the match). Runs of stop words only are left out."""
+    nothing: the runs around them carry the match). Runs of stop words only are left out,
+    unless the wording has no other."""
     words = [w for w in core if not w.endswith("*")]
     if len(words) == SHINGLE:  # one shingle: found where a longer wording kept it
         return {_hash(words), "=" + _hash(core)}
@@ -176,6 +207,8 @@ def fingerprints(core: Sequence[str]) -> set[str]:
         return {"=" + _hash(core)} if core else set()
     runs = [words[i : i + SHINGLE] for i in range(len(words) - SHINGLE + 1)]
     hashes = [None if all(w in STOP_WORDS for w in run) else _hash(run) for run in runs]
+    if not any(hashes):  # function words only ("not quite there yet"): every run counts
+        hashes = [_hash(run) for run in runs]
     out = set()
     for i in range(len(hashes) - WINNOW + 1):
         window = [h for h in hashes[i : i + WINNOW] if h is not None]
@@ -384,8 +417,10 @@ def components(nodes: Sequence[Node], links: Sequence[Decided]) -> tuple[list[li
         inner = parts[outer]
         if _quoted_apart(nodes, inner, union):
             merged.add(outer)
-            first = min(inner, key=lambda k: _position(nodes[outer], nodes[k]))
-            union.union(outer, first)
+            most = min(
+                inner, key=lambda k: (-len(nodes[k].wordings[0]), _position(nodes[outer], nodes[k]))
+            )
+            union.union(outer, most)
     holders: dict[int, list[int]] = defaultdict(list)  # contained node -> its containers
     for outer, inner in parts.items():
         if outer not in merged:
@@ -476,20 +511,21 @@ def tracked_quote(
     for k, i in picked:
         node = nodes[k]
         m = node.quote.mentions[i]
+        start, end, text, quote_kind = mention_span(m)
         info = node.articles[m.article_id]
         if k in merged:
             kind: TrackedVariant = "merged"
         elif m.variant == "merged":  # the story saw it join two quotes
             kind = m.variant
         else:
-            kind = variant(m.text, canonical.quote.text)
+            kind = variant(text, canonical.quote.text)
         mentions.append(
             TrackedMention(
                 article_id=m.article_id,
-                start=m.start,
-                end=m.end,
-                text=m.text,
-                kind=m.kind,
+                start=start,
+                end=end,
+                text=text,
+                kind=quote_kind,
                 outlet=info.outlet,
                 published=info.published,
                 story_id=node.story_id,
