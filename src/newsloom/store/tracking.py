@@ -78,6 +78,7 @@ def _node_json(node: Node, cross: list[str]) -> str:
             "quote": node.quote.model_dump(mode="json"),
             "articles": {k: [v.outlet, v.published] for k, v in node.articles.items()},
             "own": list(node.own),
+            "spans": [list(x) for x in node.spans],
             "wordings": [list(w) for w in node.wordings],
             "cross": cross,
         }
@@ -89,7 +90,8 @@ def _node(key: str, raw: dict[str, Any]) -> Node:
     quote = Quote.model_validate(raw["quote"])
     kept = raw.get("wordings")  # None in a node stored before wordings were kept with it
     words = tuple(tuple(w) for w in kept) if kept is not None else wordings(quote)
-    return Node(key, raw["story_id"], quote, words, articles, tuple(raw["own"]))
+    spans = tuple((a, b, text, kind) for a, b, text, kind in raw.get("spans", ()))
+    return Node(key, raw["story_id"], quote, words, articles, tuple(raw["own"]), spans)
 
 
 def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) -> None:

@@ -116,6 +116,8 @@ class Node:
     # wording is listed under each utterance it joins) belongs to the one where it is not a
     # merged variant, else to the smaller key, so it is in exactly one tracked quote.
     own: tuple[int, ...] = ()
+    # What each mention shows as a tracked mention (``mention_span``): (start, end, text, kind).
+    spans: tuple[tuple[int, int, str, QuoteKind], ...] = ()
 
     @property
     def direct(self) -> bool:
@@ -146,17 +148,32 @@ def story_nodes(story: Story, articles: Mapping[str, ArticleInfo]) -> list[Node]
             for m in quote.mentions
         }
         nodes.append(Node(key, story.id, quote, wordings(quote), info))
+    # Words quoted inside a report are shown alone, unless another mention of the story has
+    # exactly that span (it is that mention).
+    spots = {(m.article_id, m.start, m.end) for n in nodes for m in n.quote.mentions}
+    for node in nodes:
+        spans = []
+        for m in node.quote.mentions:
+            span = mention_span(m)
+            spot = (m.article_id, span[0], span[1])
+            if span[:2] != (m.start, m.end):
+                if spot in spots:
+                    span = (m.start, m.end, m.text, m.kind)
+                else:
+                    spots.add(spot)
+            spans.append(span)
+        node.spans = tuple(spans)
     home: dict[tuple[str, int, int], tuple[bool, str]] = {}
     for node in nodes:
-        for m in node.quote.mentions:
+        for m, span in zip(node.quote.mentions, node.spans, strict=True):
             rank = (m.variant == "merged", node.key)
-            spot = (m.article_id, *mention_span(m)[:2])
+            spot = (m.article_id, span[0], span[1])
             home[spot] = min(home.get(spot, rank), rank)
     for node in nodes:
         node.own = tuple(
             i
-            for i, m in enumerate(node.quote.mentions)
-            if home[(m.article_id, *mention_span(m)[:2])][1] == node.key
+            for i, (m, span) in enumerate(zip(node.quote.mentions, node.spans, strict=True))
+            if home[(m.article_id, span[0], span[1])][1] == node.key
         )
     return nodes
 
@@ -511,7 +528,7 @@ def tracked_quote(
     for k, i in picked:
         node = nodes[k]
         m = node.quote.mentions[i]
-        start, end, text, quote_kind = mention_span(m)
+        start, end, text, quote_kind = node.spans[i] if node.spans else mention_span(m)
         info = node.articles[m.article_id]
         if k in merged:
             kind: TrackedVariant = "merged"
