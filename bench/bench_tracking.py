@@ -25,14 +25,12 @@ checkpoint ``--rounds`` rounds of ``--stories`` new stories are written one stor
 transaction, as ``newsloom ingest`` writes a rebuilt story (``finish_rebuild``), and timed.
 Printed per checkpoint: the mean milliseconds of those writes per mention written (story rows,
 tracking and commit: the whole write), the mean over the new nodes (story quotes with a direct
-wording) of the stored nodes that share a fingerprint with them (counted before the round,
-untimed), the stored nodes each write loads and re-tracks per new node, the peak RSS during
-the measured writes (the process's high-water mark, reset before them), and the store's size.
-Then the per-mention cost ratio of the largest checkpoint to the smallest. ``--profile``
-writes a cProfile of the measured writes at the last checkpoint. Figures only; nothing here
-asserts. The cost is not flat (docs/benchmarks.md, "Tracked quotes at scale"): filling to
-500,000 mentions takes about half an hour on the 2-core machine, and 1,000,000 (``--mentions
-... 1000000``) hours, as the work of the fill grows with the square of the store.
+wording) of the stored nodes that share a fingerprint with them, stop fingerprints aside
+(counted before the round, untimed), the stored nodes each write loads and re-tracks per new
+node, the peak RSS during the measured writes (the process's high-water mark, reset before
+them), and the store's size. Then the per-mention cost ratio of the largest checkpoint to the
+smallest. ``--profile`` writes a cProfile of the measured writes at the last checkpoint.
+Nothing here asserts. Figures and their history: docs/benchmarks.md, "Tracked quotes at scale".
 """
 
 from __future__ import annotations
@@ -337,8 +335,10 @@ def _add_articles(store: SqlStore, rows: list[dict[str, Any]]) -> None:
 
 
 def _candidates(store: SqlStore, stories: list[Story]) -> tuple[int, int]:
-    """(new nodes with a fingerprint, stored nodes sharing one with them, summed over nodes)."""
+    """(new nodes with a fingerprint, stored nodes sharing one with them that is not a stop
+    fingerprint, summed over nodes)."""
     k = t.tracked_keys.c
+    stops = select(t.tracked_stops.c.fingerprint)
     nodes = [n for s in stories for n in story_nodes(s, {})]
     found = counted = 0
     with store.engine.connect() as conn:
@@ -347,7 +347,9 @@ def _candidates(store: SqlStore, stories: list[Story]) -> tuple[int, int]:
             if not prints:
                 continue
             counted += 1
-            query = select(func.count(k.node_key.distinct())).where(k.fingerprint.in_(prints))
+            query = select(func.count(k.node_key.distinct())).where(
+                k.fingerprint.in_(prints), k.fingerprint.not_in(stops)
+            )
             found += conn.execute(query).scalar_one()
     return counted, found
 
@@ -385,9 +387,9 @@ class _Counting:
         self.real = stories_tracking.decide
         self.nodes = 0
 
-    def __call__(self, nodes: Any) -> Any:
+    def __call__(self, nodes: Any, *args: Any) -> Any:
         self.nodes += len(nodes)
-        return self.real(nodes)
+        return self.real(nodes, *args)
 
     def __enter__(self) -> _Counting:
         for module in (stories_tracking, store_tracking):

@@ -16,12 +16,15 @@ import pytest
 from sqlalchemy import select
 
 from newsloom.store import schema as t
+from newsloom.store import tracking as store_tracking
 from newsloom.store.sql import SqlStore
 from newsloom.store.tracking import _may_link, _Words
+from newsloom.stories import tracking as stories_tracking
 from newsloom.stories.tracking import (
     ArticleInfo,
     candidate_pairs,
     relate,
+    stop_prints,
     story_nodes,
     track_stories,
 )
@@ -35,8 +38,15 @@ import bench_tracking  # noqa: E402  (bench/bench_tracking.py)
 pytestmark = pytest.mark.slow
 
 
-def test_story_by_story_equals_all_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("stop_speakers", [2, 8])
+def test_story_by_story_equals_all_at_once(
+    monkeypatch: pytest.MonkeyPatch, stop_speakers: int
+) -> None:
     monkeypatch.setattr(bench_tracking, "MERGED_SHARE", 0.2)
+    # A low bound makes fingerprints become stop fingerprints, and cease to be when a rebuilt
+    # story drops a quote, many times over: every flip must re-track what it changes.
+    monkeypatch.setattr(store_tracking, "STOP_SPEAKERS", stop_speakers)
+    monkeypatch.setattr(stories_tracking, "STOP_SPEAKERS", stop_speakers)
     gen = bench_tracking.Generator(2)
     rng = random.Random(3)
     store = SqlStore("sqlite:///:memory:")
@@ -63,6 +73,9 @@ def test_story_by_story_equals_all_at_once(monkeypatch: pytest.MonkeyPatch) -> N
     c = t.tracked_quotes.c
     with store.engine.connect() as conn:
         stored = {row.id: json.loads(row.data) for row in conn.execute(select(c.id, c.data))}
+        stops = {f for (f,) in conn.execute(select(t.tracked_stops.c.fingerprint))}
+    nodes = [n for s in final.values() for n in story_nodes(s, infos)]
+    assert stops and stops == stop_prints(nodes)
     batch = track_stories(list(final.values()), infos).quotes
     merged = [m for q in batch for m in q.mentions if m.variant == "merged"]
     assert merged and any(len(q.story_ids) > 1 for q in batch)  # the cases under test occur

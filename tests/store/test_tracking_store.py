@@ -86,7 +86,14 @@ def check_a_version_3_store_gets_its_tracked_quotes(url: str) -> None:
     store.replace_stories([consolidate([a]) for a in arts.values()])
     expected = _tracked(store)
     with store.transaction() as conn:  # what a version-3 store looks like on disk
-        for table in ("tracked_mentions", "tracked_quotes", "tracked_keys", "tracked_nodes"):
+        for table in (
+            "tracked_mentions",
+            "tracked_quotes",
+            "tracked_keys",
+            "tracked_nodes",
+            "tracked_prints",
+            "tracked_stops",
+        ):
             conn.execute(text(f"DROP TABLE {table}"))
         conn.execute(text("UPDATE newsloom_meta SET value = '3' WHERE key = 'schema_version'"))
     store.close()
@@ -98,3 +105,22 @@ def check_a_version_3_store_gets_its_tracked_quotes(url: str) -> None:
 
 def test_a_version_3_store_gets_its_tracked_quotes(tmp_path):
     check_a_version_3_store_gets_its_tracked_quotes(f"sqlite:///{tmp_path / 'v3.db'}")
+
+
+def test_a_version_7_store_is_retracked_with_stop_fingerprints(tmp_path):
+    url = f"sqlite:///{tmp_path / 'v7.db'}"
+    arts = _analyses()
+    store = open_store(url)
+    store.add_analyses(arts.values())
+    store.replace_stories([consolidate([a]) for a in arts.values()])
+    expected = _tracked(store)
+    with store.transaction() as conn:  # a version-7 store: no stop tables
+        for table in ("tracked_prints", "tracked_stops"):
+            conn.execute(text(f"DROP TABLE {table}"))
+        conn.execute(text("UPDATE newsloom_meta SET value = '7' WHERE key = 'schema_version'"))
+    store.close()
+    upgraded = open_store(url)
+    assert _tracked(upgraded) == expected
+    with upgraded.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM tracked_prints")).scalar_one() > 0
+    upgraded.close()

@@ -10,8 +10,11 @@ from newsloom.models import ArticleAnalysis
 from newsloom.stories import consolidate
 from newsloom.stories.quotes import tokenise
 from newsloom.stories.tracking import (
+    STOP_SPEAKERS,
     ArticleInfo,
+    candidate_pairs,
     fingerprints,
+    stop_prints,
     story_nodes,
     track,
     track_stories,
@@ -225,3 +228,119 @@ def test_fingerprints_find_a_fragment_inside_a_long_quote():
     assert fingerprints(long_core) & fingerprints(fragment)
     _, tiny, _, _ = tokenise("the winter")  # too short to shingle: keyed whole
     assert len(fingerprints(tiny)) == 1
+
+
+RAILWAY = "we will build the great northern railway"
+# (story wordings with their speakers, the fragment's speaker, the outer quote it joins or None)
+FRAGMENTS = [
+    # one speaker's two sentences built on one line: the bare line joins neither
+    (
+        [
+            ("The farmers of this valley deserve better, and " + RAILWAY, "Dana Holt"),
+            (RAILWAY.capitalize() + " and cut every tax on small shops", "Dana Holt"),
+        ],
+        "Dana Holt",
+        None,
+    ),
+    # two speakers' sentences: the line joins the one of its own speaker
+    (
+        [
+            ("The farmers of this valley deserve better, and " + RAILWAY, "Dana Holt"),
+            (RAILWAY.capitalize() + " and cut every tax on small shops", "Mark Ruiz"),
+        ],
+        "Mark Ruiz",
+        1,
+    ),
+    # a single longer quote: the fragment is its truncation
+    (
+        [("The farmers of this valley deserve better, and " + RAILWAY, "Dana Holt")],
+        "Dana Holt",
+        0,
+    ),
+]
+
+
+@pytest.mark.parametrize(("outers", "speaker", "joins"), FRAGMENTS)
+def test_a_fragment_never_glues_two_utterances(outers, speaker, joins):
+    rows = [(text, who, f"2026-0{k + 1}-05") for k, (text, who) in enumerate(outers)]
+    rows.append((RAILWAY.capitalize(), speaker, "2026-06-01"))
+    quotes = _tracked(rows)
+    fragment = f"a{len(outers)}"
+    holder = next(q for q in quotes if any(m.article_id == fragment for m in q.mentions))
+    joined = sorted({m.article_id for m in holder.mentions} - {fragment})
+    assert joined == ([] if joins is None else [f"a{joins}"])
+    if len(outers) == 2:  # the outer quotes never share a tracked quote through the fragment
+        assert not any({"a0", "a1"} <= {m.article_id for m in q.mentions} for q in quotes)
+
+
+# (speakers of the quotes sharing one phrase, is it a stop fingerprint)
+STOPS = [
+    ([f"Speaker {chr(65 + k)}" for k in range(STOP_SPEAKERS)], False),
+    ([f"Speaker {chr(65 + k)}" for k in range(STOP_SPEAKERS + 1)], True),
+    (["Speaker A"] * (STOP_SPEAKERS + 4), False),  # one speaker's habit, not common words
+    ([None, "the mayor", "a spokesman"] * 4, False),  # no names: nothing counted
+]
+
+
+@pytest.mark.parametrize(("speakers", "stop"), STOPS)
+def test_a_phrase_of_many_speakers_is_a_stop_fingerprint(speakers, stop):
+    rows = [
+        (f"The harbour tax will fall on every trawler owner in {town}", who, "2026-01-05")
+        for town, who in zip(
+            ["Ashby", "Brill", "Corran", "Dunmore", "Elton", "Fenwick", "Garth", "Hale", "Ixley"]
+            + ["Jarrow", "Kells", "Lorne", "Moyle", "Nairn", "Orford"],
+            speakers,
+            strict=False,
+        )
+    ]
+    stories, infos = _stories(rows)
+    nodes = [n for s in stories for n in story_nodes(s, infos)]
+    _, core, _, _ = tokenise("the harbour tax will fall on every trawler owner")
+    assert bool(fingerprints(core) & stop_prints(nodes)) == stop
+    if stop:  # the shared words alone no longer make the quotes candidates
+        assert not candidate_pairs(nodes, stop_prints(nodes))
+
+
+# (an earlier direct quote, a later article's indirect report with the quoted words)
+INDIRECT = [
+    (
+        "The new bypass is a disgrace to every family in this town",
+        'Holt said the bypass was "a disgrace to every family in this town" and left',
+        True,
+    ),
+    (  # too few quoted words to be the speaker's own wording
+        "The new bypass is a disgrace to every family in this town",
+        'Holt said the bypass was a "disgrace" and left',
+        False,
+    ),
+]
+
+
+@pytest.mark.parametrize(("direct", "report", "linked"), INDIRECT)
+def test_words_quoted_inside_an_indirect_report_are_tracked(direct, report, linked):
+    first = quoted("a0", (direct, "Dana Holt"), published="2026-01-05")
+    later = quoted("a1", (report, "Dana Holt", "indirect"), published="2026-05-05")
+    stories = [consolidate([first]), consolidate([later])]
+    infos = {a.article.id: ArticleInfo("x", a.article.published) for a in (first, later)}
+    quotes = track_stories(stories, infos).quotes
+    assert any(len(q.story_ids) == 2 for q in quotes) == linked
+    (mention,) = [m for q in quotes for m in q.mentions if m.article_id == "a1"]
+    assert later.article.text[mention.start : mention.end] == mention.text
+    if linked:
+        assert (
+            mention.kind == "direct" and mention.text == "a disgrace to every family in this town"
+        )
+
+
+# (two wordings of function words only, their speakers, one tracked quote)
+FUNCTION_WORDS = [
+    ("I'm not quite there yet", "not quite there yet", "Dana Holt", "Dana Holt", True),
+    ("I'm not quite there yet", "not quite there yet", "Dana Holt", "Mark Ruiz", False),
+    ("I'm not quite there yet", "we are not there yet", "Dana Holt", "Dana Holt", False),
+]
+
+
+@pytest.mark.parametrize(("one", "other", "first", "second", "same"), FUNCTION_WORDS)
+def test_wordings_of_function_words_only_are_fingerprinted(one, other, first, second, same):
+    rows = [(one, first, "2026-01-05"), (other, second, "2026-01-20")]
+    assert _same(rows) == same

@@ -30,6 +30,16 @@ def upgrade(conn: Connection, found: int) -> None:
         _add_speaker_columns(conn)
     if found < 4:
         _track_stored_stories(conn)
+    elif found < 8:
+        _retrack_stored_stories(conn)
+
+
+def _retrack_stored_stories(conn: Connection) -> None:
+    """Version 8: tracked quotes rebuilt with stop fingerprints (their tables are new and
+    empty): the tracked tables are emptied and filled again from the stored stories."""
+    for table in (t.tracked_mentions, t.tracked_quotes, t.tracked_keys, t.tracked_nodes):
+        conn.execute(table.delete())
+    _track_stored_stories(conn)
 
 
 def _track_stored_stories(conn: Connection) -> None:

@@ -11,7 +11,9 @@ from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, Stri
 # the columns, filled from its stored analyses, when it is opened (``migrations.py``).
 # 4: tracked quotes (the four ``tracked_*`` tables), built from the stored stories when an
 # older store is opened.
-SCHEMA_VERSION = 4
+# 8: stop fingerprints of tracked quotes (``tracked_prints``, ``tracked_stops``); an older
+# store's tracked quotes are rebuilt with them when it is opened.
+SCHEMA_VERSION = 8
 
 metadata = MetaData()
 
@@ -156,6 +158,23 @@ tracked_keys = Table(
     Column("node_key", String(80), nullable=False),
     Index("ix_tracked_keys_fingerprint", "fingerprint"),
     Index("ix_tracked_keys_node", "node_key"),
+)
+
+# Named speakers whose stored nodes carry a fingerprint, with how many nodes (kept per story
+# write), and the fingerprints found under more than ``STOP_SPEAKERS`` names: stop
+# fingerprints, which find no candidates (``stories/tracking.py``).
+tracked_prints = Table(
+    "tracked_prints",
+    metadata,
+    Column("fingerprint", String(20), primary_key=True),
+    Column("speaker", Text, primary_key=True),
+    Column("nodes", Integer, nullable=False),
+)
+
+tracked_stops = Table(
+    "tracked_stops",
+    metadata,
+    Column("fingerprint", String(20), primary_key=True),
 )
 
 tracked_quotes = Table(

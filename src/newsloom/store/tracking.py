@@ -10,9 +10,14 @@ without joining it, so each node keeps the nodes it is linked to in other tracke
 those tracked quotes are recomputed too. Recomputing a set closed under links gives what
 tracking every story of the store at once gives.
 
-Cost: the candidates of a new node grow with the store, since a fingerprint of common words
-("a lot of people") is shared by a fixed share of all nodes; what is recomputed is the tracked
-quotes a new node joins, whatever their size (docs/benchmarks.md, "Tracked quotes at scale").
+Stop fingerprints (found under more than ``STOP_SPEAKERS`` names) find no candidates. The store
+counts the nodes of each (fingerprint, named speaker) in ``tracked_prints`` and lists the stop
+fingerprints in ``tracked_stops``, both kept per write; when a write makes a fingerprint a stop
+fingerprint or no longer one, the tracked quotes of every node holding it are recomputed, as
+their links may change. So the stop fingerprints are always those of all stored nodes, as
+tracking them at once computes them, and a new node's candidates are bounded by the number of
+speakers a fingerprint may have, not by the size of the store (docs/benchmarks.md, "Tracked
+quotes at scale").
 """
 
 from __future__ import annotations
@@ -22,17 +27,19 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, and_, delete, func, insert, literal, select, update
 
 from ..models import Quote, Story, TrackedQuote
 from ..stories.quotes import CONTAIN, MIN_PARTIAL, MIN_SHARED_CONTENT, NEAR, REORDERED
 from ..stories.tracking import (
     CONTENT_ALIGNED,
     SHINGLE,
+    STOP_SPEAKERS,
     ArticleInfo,
     Node,
     node_fingerprints,
     relate,
+    speaker_key,
     story_nodes,
     track,
     wordings,
@@ -71,6 +78,7 @@ def _node_json(node: Node, cross: list[str]) -> str:
             "quote": node.quote.model_dump(mode="json"),
             "articles": {k: [v.outlet, v.published] for k, v in node.articles.items()},
             "own": list(node.own),
+            "spans": [list(x) for x in node.spans],
             "wordings": [list(w) for w in node.wordings],
             "cross": cross,
         }
@@ -82,7 +90,8 @@ def _node(key: str, raw: dict[str, Any]) -> Node:
     quote = Quote.model_validate(raw["quote"])
     kept = raw.get("wordings")  # None in a node stored before wordings were kept with it
     words = tuple(tuple(w) for w in kept) if kept is not None else wordings(quote)
-    return Node(key, raw["story_id"], quote, words, articles, tuple(raw["own"]))
+    spans = tuple((a, b, text, kind) for a, b, text, kind in raw.get("spans", ()))
+    return Node(key, raw["story_id"], quote, words, articles, tuple(raw["own"]), spans)
 
 
 def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) -> None:
@@ -90,16 +99,20 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
     n, k = t.tracked_nodes.c, t.tracked_keys.c
     written = {s.id for s in stories}
     affected: set[str] = set()
-    old_keys: list[str] = []
+    old_speaker: dict[str, str] = {}
     reach: set[str] = set()  # nodes linked across tracked quotes to a node that goes
     for chunk in chunks(gone | written):
         query = select(n.key, n.tracked_id, n.data).where(n.story_id.in_(chunk))
         for key, tracked, data in conn.execute(query):
-            old_keys.append(key)
-            reach.update(json.loads(data).get("cross", ()))
+            raw = json.loads(data)
+            old_speaker[key] = speaker_key(raw["quote"].get("speaker"))
+            reach.update(raw.get("cross", ()))
             if tracked:
                 affected.add(tracked)
-    for chunk in chunks(old_keys):
+    counts: Counter[tuple[str, str]] = Counter()
+    for chunk in chunks(old_speaker):
+        for f, key in conn.execute(select(k.fingerprint, k.node_key).where(k.node_key.in_(chunk))):
+            counts[(f, old_speaker[key])] -= 1
         conn.execute(delete(t.tracked_keys).where(k.node_key.in_(chunk)))
         conn.execute(delete(t.tracked_nodes).where(n.key.in_(chunk)))
     infos = article_infos(
@@ -107,10 +120,18 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
     )
     new_nodes = [node for s in stories for node in story_nodes(s, infos)]
     prints = {node.key: node_fingerprints(node) for node in new_nodes}
-    affected |= _linked(conn, new_nodes, prints, affected)
+    for node in new_nodes:
+        for f in prints[node.key]:
+            counts[(f, speaker_key(node.quote.speaker))] += 1
+    flipped = _flip_stops(conn, _count_prints(conn, counts))
+    affected |= _holding(conn, flipped)
+    stops = _stops(conn, (f for fs in prints.values() for f in fs))
+    active = {key: fs - stops for key, fs in prints.items()}
+    affected |= _linked(conn, new_nodes, active, affected)
     affected, rows = _closed(conn, affected, reach)
     stored = {key: _node(key, raw) for key, raw in rows}
-    result = track([*new_nodes, *stored.values()])
+    stops |= _stops(conn, (f for x in stored.values() for f in node_fingerprints(x)))
+    result = track([*new_nodes, *stored.values()], stops)
     of_node, cross = result.of_node, result.cross
     for chunk in chunks(affected):
         conn.execute(delete(t.tracked_mentions).where(t.tracked_mentions.c.tracked_id.in_(chunk)))
@@ -137,6 +158,92 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
         if raw.get("cross", []) != cross.get(key, []):
             values["data"] = _node_json(stored[key], cross.get(key, []))
         conn.execute(update(t.tracked_nodes).where(n.key == key).values(**values))
+
+
+def _count_prints(conn: Connection, counts: Counter[tuple[str, str]]) -> set[str]:
+    """Add ``counts`` (nodes gained or lost per fingerprint and named speaker) to
+    ``tracked_prints``; the fingerprints that gained or lost a speaker."""
+    p = t.tracked_prints.c
+    by_speaker: dict[str, dict[str, int]] = defaultdict(dict)
+    for (f, speaker), d in counts.items():
+        if speaker and d:
+            by_speaker[speaker][f] = d
+    changed: set[str] = set()
+    for speaker, deltas in sorted(by_speaker.items()):
+        for chunk in chunks(deltas):
+            query = select(p.fingerprint, p.nodes).where(
+                and_(p.speaker == speaker, p.fingerprint.in_(chunk))
+            )
+            have = dict(conn.execute(query).all())
+            added, dropped = [], []
+            for f in chunk:
+                now = have.get(f, 0) + deltas[f]
+                if now > 0 and f not in have:
+                    added.append(dict(fingerprint=f, speaker=speaker, nodes=now))
+                elif now <= 0 and f in have:
+                    dropped.append(f)
+                elif now > 0:
+                    conn.execute(
+                        update(t.tracked_prints)
+                        .where(and_(p.speaker == speaker, p.fingerprint == f))
+                        .values(nodes=now)
+                    )
+            if added:
+                conn.execute(insert(t.tracked_prints), added)
+            if dropped:
+                conn.execute(
+                    delete(t.tracked_prints).where(
+                        and_(p.speaker == speaker, p.fingerprint.in_(dropped))
+                    )
+                )
+            changed.update(a["fingerprint"] for a in added)
+            changed.update(dropped)
+    return changed
+
+
+def _flip_stops(conn: Connection, changed: set[str]) -> set[str]:
+    """Bring ``tracked_stops`` up to date for fingerprints whose speakers ``changed``; the
+    fingerprints that became stop fingerprints or ceased to be."""
+    p, s = t.tracked_prints.c, t.tracked_stops.c
+    was = _stops(conn, changed)
+    flipped: set[str] = set()
+    for f in sorted(changed):
+        capped = select(literal(1)).where(p.fingerprint == f).limit(STOP_SPEAKERS + 1)
+        names = conn.execute(select(func.count()).select_from(capped.subquery())).scalar_one()
+        stop = names > STOP_SPEAKERS
+        if stop != (f in was):
+            flipped.add(f)
+            if stop:
+                conn.execute(insert(t.tracked_stops).values(fingerprint=f))
+            else:
+                conn.execute(delete(t.tracked_stops).where(s.fingerprint == f))
+    return flipped
+
+
+def _stops(conn: Connection, prints: Iterable[str]) -> set[str]:
+    """Which of ``prints`` are stop fingerprints."""
+    s = t.tracked_stops.c
+    out: set[str] = set()
+    for chunk in chunks(prints):
+        out.update(
+            f for (f,) in conn.execute(select(s.fingerprint).where(s.fingerprint.in_(chunk)))
+        )
+    return out
+
+
+def _holding(conn: Connection, prints: set[str]) -> set[str]:
+    """The tracked quotes of the stored nodes holding one of ``prints``."""
+    k, n = t.tracked_keys.c, t.tracked_nodes.c
+    out: set[str] = set()
+    for chunk in chunks(prints):
+        query = (
+            select(n.tracked_id)
+            .join(t.tracked_keys, k.node_key == n.key)
+            .where(k.fingerprint.in_(chunk))
+            .distinct()
+        )
+        out.update(tid for (tid,) in conn.execute(query) if tid)
+    return out
 
 
 def _linked(

@@ -33,13 +33,16 @@ hash of its earliest-keyed mention. Every link keeps its evidence: relation and 
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from ..models import (
+    ExportQuoteMention,
     Quote,
+    QuoteKind,
     Story,
     TrackedLink,
     TrackedMention,
@@ -82,6 +85,14 @@ CONTENT_ALIGNED = 0.8
 SHORT_FRAGMENT = 4
 # Distinct wordings per node compared (the longest): enough for a story's variants.
 MAX_WORDINGS = 6
+# A fingerprint found in the quotes of more than this many named speakers is a stop
+# fingerprint: common words ("a lot of people") or a stock phrase, not one utterance's words,
+# and it finds no candidates (the quotes sharing it must share another fingerprint to be
+# compared). One utterance's nodes name its speaker, its speaker's surname and the odd
+# misattribution: at most 3 distinct names among the tracked quotes of the labelled PolNeAR
+# pairs (tests/data/quote_link_pairs.tsv); the bound is over twice that, and it is fixed, so
+# the candidates of a node stop growing with the store (docs/benchmarks.md).
+STOP_SPEAKERS = 8
 
 
 @dataclass(frozen=True)
@@ -105,10 +116,14 @@ class Node:
     # wording is listed under each utterance it joins) belongs to the one where it is not a
     # merged variant, else to the smaller key, so it is in exactly one tracked quote.
     own: tuple[int, ...] = ()
+    # What each mention shows as a tracked mention (``mention_span``): (start, end, text, kind).
+    spans: tuple[tuple[int, int, str, QuoteKind], ...] = ()
 
     @property
     def direct(self) -> bool:
-        return any(m.kind == "direct" for m in self.quote.mentions)
+        """Some mention gives the speaker's own words (a direct quote, or words quoted inside
+        an indirect report): only such nodes are linked."""
+        return bool(self.wordings)
 
     @property
     def first_key(self) -> str:
@@ -133,24 +148,64 @@ def story_nodes(story: Story, articles: Mapping[str, ArticleInfo]) -> list[Node]
             for m in quote.mentions
         }
         nodes.append(Node(key, story.id, quote, wordings(quote), info))
+    # Words quoted inside a report are shown alone, unless another mention of the story has
+    # exactly that span (it is that mention).
+    spots = {(m.article_id, m.start, m.end) for n in nodes for m in n.quote.mentions}
+    for node in nodes:
+        spans = []
+        for m in node.quote.mentions:
+            span = mention_span(m)
+            spot = (m.article_id, span[0], span[1])
+            if span[:2] != (m.start, m.end):
+                if spot in spots:
+                    span = (m.start, m.end, m.text, m.kind)
+                else:
+                    spots.add(spot)
+            spans.append(span)
+        node.spans = tuple(spans)
     home: dict[tuple[str, int, int], tuple[bool, str]] = {}
     for node in nodes:
-        for m in node.quote.mentions:
+        for m, span in zip(node.quote.mentions, node.spans, strict=True):
             rank = (m.variant == "merged", node.key)
-            spot = (m.article_id, m.start, m.end)
+            spot = (m.article_id, span[0], span[1])
             home[spot] = min(home.get(spot, rank), rank)
     for node in nodes:
         node.own = tuple(
             i
-            for i, m in enumerate(node.quote.mentions)
-            if home[(m.article_id, m.start, m.end)][1] == node.key
+            for i, (m, span) in enumerate(zip(node.quote.mentions, node.spans, strict=True))
+            if home[(m.article_id, span[0], span[1])][1] == node.key
         )
     return nodes
 
 
+# Words in quotation marks inside an indirect report: 'He said the plan was "a disgrace"'.
+_QUOTED = re.compile(r"(?:“|\"|''|``)(?P<words>[^“”\"]+?)(?:”|\"|'')")
+
+
+def mention_span(m: ExportQuoteMention) -> tuple[int, int, str, QuoteKind]:
+    """What a tracked mention shows of a story quote's mention: the mention itself, or, for an
+    indirect report quoting the speaker's words (at least ``MIN_PARTIAL`` of them), those
+    words, as a direct mention (start, end, text, kind; offsets into the article)."""
+    if m.kind == "direct":
+        return m.start, m.end, m.text, m.kind
+    best = max(
+        (q for q in _QUOTED.finditer(m.text) if len(tokenise(q["words"])[1]) >= MIN_PARTIAL),
+        key=lambda q: (len(tokenise(q["words"])[1]), -q.start()),
+        default=None,
+    )
+    if best is None:
+        return m.start, m.end, m.text, m.kind
+    return m.start + best.start("words"), m.start + best.end("words"), best["words"], "direct"
+
+
 def wordings(quote: Quote) -> tuple[tuple[str, ...], ...]:
-    """A quote's distinct direct core wordings, longest first (at most ``MAX_WORDINGS``)."""
-    cores = {tokenise(m.text)[1] for m in quote.mentions if m.kind == "direct"}
+    """A quote's distinct core wordings of the speaker's own words (direct mentions and words
+    quoted inside indirect ones), longest first (at most ``MAX_WORDINGS``)."""
+    cores = set()
+    for m in quote.mentions:
+        _, _, text, kind = mention_span(m)
+        if kind == "direct":
+            cores.add(tokenise(text)[1])
     return tuple(sorted((c for c in cores if c), key=lambda c: (-len(c), c)))[:MAX_WORDINGS]
 
 
@@ -160,7 +215,8 @@ def _hash(words: Sequence[str]) -> str:
 
 def fingerprints(core: Sequence[str]) -> set[str]:
     """Winnowed shingle hashes of one core wording (censored words are wildcards, which match
-    nothing: the runs around them carry the match). Runs of stop words only are left out."""
+    nothing: the runs around them carry the match). Runs of stop words only are left out,
+    unless the wording has no other."""
     words = [w for w in core if not w.endswith("*")]
     if len(words) == SHINGLE:  # one shingle: found where a longer wording kept it
         return {_hash(words), "=" + _hash(core)}
@@ -168,6 +224,8 @@ def fingerprints(core: Sequence[str]) -> set[str]:
         return {"=" + _hash(core)} if core else set()
     runs = [words[i : i + SHINGLE] for i in range(len(words) - SHINGLE + 1)]
     hashes = [None if all(w in STOP_WORDS for w in run) else _hash(run) for run in runs]
+    if not any(hashes):  # function words only ("not quite there yet"): every run counts
+        hashes = [_hash(run) for run in runs]
     out = set()
     for i in range(len(hashes) - WINNOW + 1):
         window = [h for h in hashes[i : i + WINNOW] if h is not None]
@@ -179,6 +237,23 @@ def fingerprints(core: Sequence[str]) -> set[str]:
 def node_fingerprints(node: Node) -> set[str]:
     """Fingerprints of a node's wordings; an indirect-only node has none (never linked)."""
     return {f for core in node.wordings for f in fingerprints(core)} if node.direct else set()
+
+
+def speaker_key(speaker: str | None) -> str:
+    """The name a node's fingerprints count for (``STOP_SPEAKERS``), from the node quote's
+    speaker; "" when it is no name (such nodes make no fingerprint common)."""
+    return min(_names(speaker), default="")
+
+
+def stop_prints(nodes: Iterable[Node]) -> set[str]:
+    """The stop fingerprints of a set of nodes: found under more than ``STOP_SPEAKERS`` names."""
+    names: dict[str, set[str]] = defaultdict(set)
+    for node in nodes:
+        name = speaker_key(node.quote.speaker)
+        if name:
+            for f in node_fingerprints(node):
+                names[f].add(name)
+    return {f for f, who in names.items() if len(who) > STOP_SPEAKERS}
 
 
 @dataclass(frozen=True)
@@ -219,7 +294,11 @@ _UNNAMED_START = frozenset(
 
 def _speakers(node: Node) -> set[str]:
     """The node's speaker when it is a name (capitalised, not a description)."""
-    name = (node.quote.speaker or "").strip()
+    return _names(node.quote.speaker)
+
+
+def _names(speaker: str | None) -> set[str]:
+    name = (speaker or "").strip()
     if not name or not name[0].isupper() or fold(name.split()[0]) in _UNNAMED_START:
         return set()
     return {fold(name)}
@@ -297,12 +376,15 @@ class Decided:
     inner: int | None  # for a containment: the node whose wording lies inside the other
 
 
-def candidate_pairs(nodes: Sequence[Node]) -> list[tuple[int, int]]:
-    """Node pairs of different stories sharing a fingerprint."""
+def candidate_pairs(
+    nodes: Sequence[Node], stops: Collection[str] = frozenset()
+) -> list[tuple[int, int]]:
+    """Node pairs of different stories sharing a fingerprint that is not a stop fingerprint."""
     index: dict[str, list[int]] = defaultdict(list)
     for k, node in enumerate(nodes):
         for f in node_fingerprints(node):
-            index[f].append(k)
+            if f not in stops:
+                index[f].append(k)
     pairs = set()
     for members in index.values():
         for i, a in enumerate(members):
@@ -312,10 +394,10 @@ def candidate_pairs(nodes: Sequence[Node]) -> list[tuple[int, int]]:
     return sorted(pairs)
 
 
-def decide(nodes: Sequence[Node]) -> list[Decided]:
-    """Every linked candidate pair of ``nodes``."""
+def decide(nodes: Sequence[Node], stops: Collection[str] = frozenset()) -> list[Decided]:
+    """Every linked candidate pair of ``nodes`` (``stops``: the stop fingerprints)."""
     out = []
-    for i, j in candidate_pairs(nodes):
+    for i, j in candidate_pairs(nodes, stops):
         rel = relate(nodes[i], nodes[j])
         if rel is None:
             continue
@@ -333,7 +415,10 @@ def components(nodes: Sequence[Node], links: Sequence[Decided]) -> tuple[list[li
 
     Near links join first. A node containing two others that are still apart and that one
     article quotes separately is a merged quote: it joins only the part its wording starts
-    with. Every other containment joins (a fragment and its full quote).
+    with. Then each contained node joins its containers, longest contained wording first: a
+    fragment inside longer quotes that are still apart (two sentences built on one slogan)
+    joins the one of them that names its speaker when only one does, else none, so a fragment
+    never glues different utterances together.
     """
     union = UnionFind(len(nodes))
     for link in links:
@@ -349,11 +434,26 @@ def components(nodes: Sequence[Node], links: Sequence[Decided]) -> tuple[list[li
         inner = parts[outer]
         if _quoted_apart(nodes, inner, union):
             merged.add(outer)
-            first = min(inner, key=lambda k: _position(nodes[outer], nodes[k]))
-            union.union(outer, first)
-        else:
+            most = min(
+                inner, key=lambda k: (-len(nodes[k].wordings[0]), _position(nodes[outer], nodes[k]))
+            )
+            union.union(outer, most)
+    holders: dict[int, list[int]] = defaultdict(list)  # contained node -> its containers
+    for outer, inner in parts.items():
+        if outer not in merged:
             for k in inner:
-                union.union(outer, k)
+                holders[k].append(outer)
+    for k in sorted(holders, key=lambda k: (-len(nodes[k].wordings[0]), k)):
+        roots = {union.find(o) for o in holders[k]} - {union.find(k)}
+        if len(roots) > 1:
+            names = _speakers(nodes[k])
+            roots = {
+                union.find(o)
+                for o in holders[k]
+                if names and _speakers(nodes[o]) and same_speaker(names, _speakers(nodes[o]))
+            }
+        if len(roots) == 1:
+            union.union(k, roots.pop())
     return union.groups(), merged
 
 
@@ -428,20 +528,21 @@ def tracked_quote(
     for k, i in picked:
         node = nodes[k]
         m = node.quote.mentions[i]
+        start, end, text, quote_kind = node.spans[i] if node.spans else mention_span(m)
         info = node.articles[m.article_id]
         if k in merged:
             kind: TrackedVariant = "merged"
         elif m.variant == "merged":  # the story saw it join two quotes
             kind = m.variant
         else:
-            kind = variant(m.text, canonical.quote.text)
+            kind = variant(text, canonical.quote.text)
         mentions.append(
             TrackedMention(
                 article_id=m.article_id,
-                start=m.start,
-                end=m.end,
-                text=m.text,
-                kind=m.kind,
+                start=start,
+                end=end,
+                text=text,
+                kind=quote_kind,
                 outlet=info.outlet,
                 published=info.published,
                 story_id=node.story_id,
@@ -520,11 +621,12 @@ class Tracking:
     cross: dict[str, list[str]]
 
 
-def track(nodes: Sequence[Node]) -> Tracking:
+def track(nodes: Sequence[Node], stops: Collection[str] | None = None) -> Tracking:
     """The tracked quotes of ``nodes``, a set closed under links (every node linked to one of
-    them is among them). Nodes are taken in key order, so any order gives the same result."""
+    them is among them); ``stops``: the stop fingerprints of the whole store, else of
+    ``nodes``. Nodes are taken in key order, so any order gives the same result."""
     nodes = sorted(nodes, key=lambda n: n.key)
-    links = decide(nodes)
+    links = decide(nodes, stop_prints(nodes) if stops is None else stops)
     groups, merged = components(nodes, links)
     quotes = [tracked_quote(nodes, g, merged, links) for g in groups]
     of_node = {nodes[k].key: q.id for g, q in zip(groups, quotes, strict=True) for k in g}
