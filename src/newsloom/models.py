@@ -219,6 +219,12 @@ class SourceCredit(Record):
     cue_end: int
     sentence_start: int
     sentence_end: int
+    evidence: str = Field(
+        "",
+        description="Why the name is a publisher of the material (a publication cue, a "
+        "newspaper word in the name, a web domain, ...); empty when nothing in the article "
+        "says so, and then credited only when it names one of the story's outlets.",
+    )
 
 
 class Framing(Record):
