@@ -79,3 +79,48 @@ def test_axe_finds_nothing_serious_with_the_chain_open(browser, live_server: str
         assert blocking == [], describe(blocking)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(
+    ("outlets", "independent", "deps", "expected"),
+    [
+        (["A"], ["A"], [], ""),  # one outlet: nothing to say
+        (["A", "B"], ["A", "B"], [], "reported by 2 outlets, 2 independently"),
+        (
+            ["A", "B"],
+            ["A"],
+            [("B", "A", "wire")],
+            "reported by 2 outlets, 1 independently (single source); B rests on A (wire copy)",
+        ),
+    ],
+)
+def test_terminal_line(outlets, independent, deps, expected):
+    from newsloom.models import Corroboration, Dependency
+    from newsloom.render.terminal import corroboration_text
+
+    c = Corroboration(
+        outlets=outlets,
+        independent_outlets=independent,
+        depends_on=[Dependency(outlet=o, on=on, via=via, article_id="x") for o, on, via in deps],
+        sources=len(independent),
+        single_source=len(independent) == 1,
+    )
+    assert corroboration_text(c) == expected
+
+
+def test_terminal_story_view_prints_the_chain(corpus_db):
+    from rich.console import Console
+
+    from newsloom.render.terminal import print_story
+    from newsloom.store import open_store
+
+    store = open_store(str(corpus_db))
+    try:
+        (story,) = [s for s in store.stories() if "Brennock" in (s.title or "")]
+    finally:
+        store.close()
+    console = Console(record=True, width=200)
+    print_story(console, story)
+    text = console.export_text()
+    assert "rests on Metro Wire (wire copy)" in text
+    assert "independently" in text
