@@ -22,6 +22,7 @@ is ``single_source``.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import defaultdict
 from collections.abc import Sequence
@@ -54,6 +55,7 @@ CREDIT_REACH = 0
 _AGENCY = re.compile(r"[ \t]*\(([^()\n]{2,40})\)")
 
 Span = tuple[str, int, int]  # (article id, start, end)
+MAX_OFFSET = 2**63  # above any character offset: bisects to the paragraph starting at or before
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,11 @@ class Corroborator:
                 tuple(body_ranges(a.paragraphs, len(a.article.text))),
             )
         self.passages = list(passages)
+        # Article id -> the passages holding one of its spans (a big story has hundreds).
+        self.passages_of: dict[str, list[CopiedPassage]] = defaultdict(list)
+        for passage in self.passages:
+            for aid in dict.fromkeys(s.article_id for s in passage.spans):
+                self.passages_of[aid].append(passage)
         self.wire = _wire_copies(analyses, self.passages, self.articles)
         self.credits = _credits(analyses)
         self.credit_names: dict[str, str] = {}
@@ -162,7 +169,7 @@ class Corroborator:
         original = self.wire.get(aid)
         if original is not None and original[0] in carriers and allowed(original[0]):
             return _Link(original[0], "wire", original[1])
-        for passage in self.passages:
+        for passage in self.passages_of.get(aid, []):
             first = self._first(passage, carriers)
             if first is None or self.articles[first].outlet == outlet:
                 continue
@@ -196,11 +203,11 @@ class Corroborator:
         return min(members, key=lambda m: self.articles[m].order, default=None)
 
     def _near(self, aid: str, credit_at: int, item_at: int) -> bool:
-        paragraphs = self.articles[aid].paragraphs
-        index = {p: i for i, p in enumerate(paragraphs)}
+        paragraphs = self.articles[aid].paragraphs  # sorted, not overlapping
 
         def paragraph(pos: int) -> int | None:
-            return next((index[p] for p in paragraphs if p[0] <= pos < p[1]), None)
+            i = bisect.bisect_right(paragraphs, (pos, MAX_OFFSET)) - 1
+            return i if i >= 0 and pos < paragraphs[i][1] else None
 
         c, i = paragraph(credit_at), paragraph(item_at)
         return c is not None and i is not None and 0 <= i - c <= CREDIT_REACH
