@@ -49,6 +49,7 @@ from newsloom.models import (
     ArticleAnalysis,
     CopiedPassage,
     Corpus,
+    Corroboration,
     CreditedSource,
     Entity,
     ExportQuoteMention,
@@ -289,6 +290,18 @@ def _gold_quote(mention: dict[str, Any]) -> dict[str, Any] | None:
     return next(
         (q for q in ARTICLES[mention["file"]]["quotes"] if q["text"] == mention["text"]), None
     )
+
+
+def test_gold_corroboration_rows_are_consistent():
+    rows = [(story, row) for story in STORIES for row in story.get("corroboration", [])]
+    assert {row["via"] for _, row in rows for row in row["depends"]} >= {"wire", "credit"}
+    for story, row in rows:
+        files = set(story["files"])
+        carriers = set(row["independent"]) | {d["file"] for d in row["depends"]}
+        assert carriers <= files and {d["on"] for d in row["depends"]} <= carriers, row
+        assert row["item"] in ("quote", "fact") and row["independent"], row
+        for f in carriers:
+            assert row["text"] in raw_text(f), (f, row["text"])
 
 
 def test_gold_tracked_quotes_are_consistent():
@@ -1202,3 +1215,51 @@ def test_field_meets_its_floor(run, row):
     line = result.line(row.floor)
     print(line)
     assert result.figure >= row.floor, line
+
+
+# -- corroboration: which outlets carry an item independently (hand-checked rows, exact)
+
+
+def _corroborated_item(
+    story: Story, row: dict[str, Any], texts: dict[str, str]
+) -> Corroboration | None:
+    """The corroboration of the story's quote whose wording holds the row's, or of the fact
+    group with a figure the row's words follow ("Sixty" firefighters)."""
+    want = row["text"].casefold()
+    if row["item"] == "quote":
+        for quote in story.quotes:
+            if any(want in m.text.casefold() for m in quote.mentions):
+                return quote.corroboration
+    for group in story.facts:
+        near = [texts[st.article_id][st.start : st.end + 40] for st in group.statements]
+        if any(want in words.casefold() for words in near):
+            return group.corroboration
+    return None
+
+
+@pytest.mark.slow
+def test_corroboration_gold_rows(run):
+    """A wire copy and a credited copy do not count as independent; an outlet quoting the
+    same speaker itself does."""
+    checked = 0
+    for story in STORIES:
+        rows = story.get("corroboration", [])
+        predicted = _story_for(run, story) if rows else None
+        for row in rows:
+            assert predicted is not None
+            texts = {a.article.id: a.article.text for a in run.by_key.values()}
+            found = _corroborated_item(predicted, row, texts)
+            assert found is not None, f"no item holding {row['text']!r}"
+
+            def outlet(f: str) -> str:
+                return run.by_key[f].article.outlet
+
+            for f in row["independent"]:
+                assert outlet(f) in found.independent_outlets, (row["text"], f, found)
+            deps = {(d.outlet, d.on, d.via) for d in found.depends_on}
+            for d in row["depends"]:
+                assert (outlet(d["file"]), outlet(d["on"]), d["via"]) in deps, (row, found)
+                assert outlet(d["file"]) not in found.independent_outlets
+            assert found.single_source is row["single_source"], (row["text"], found)
+            checked += 1
+    assert checked >= 2

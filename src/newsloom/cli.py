@@ -794,8 +794,9 @@ def eval_facts(
         typer.Option("--json", help="Also write the reports as JSON here (- for standard output)."),
     ] = None,
 ) -> None:
-    """Facts stated differently on labelled pairs of ECB+ statements: precision and recall of
-    conflicts, of same-subject-and-quantity, and the status accuracy."""
+    """Facts stated differently on labelled pairs of ECB+ statements (precision and recall of
+    conflicts, of same-subject-and-quantity, the status accuracy) and credited sources on
+    labelled candidates (precision and recall); each --labels file's header says its kind."""
     from .eval.labels import kind_of, label_kinds
 
     kinds = label_kinds()

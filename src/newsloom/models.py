@@ -236,6 +236,12 @@ class SourceCredit(Record):
     cue_end: int
     sentence_start: int
     sentence_end: int
+    evidence: str = Field(
+        "",
+        description="Why the name is a publisher of the material (a publication cue, a "
+        "newspaper word in the name, a web domain, ...); empty when nothing in the article "
+        "says so, and then credited only when it names one of the story's outlets.",
+    )
 
 
 class Framing(Record):
@@ -302,6 +308,41 @@ class SummarySentence(Record):
     article_ids: list[str] = Field(default_factory=list, description="Articles citing it.")
 
 
+DependencyVia = Literal["copy", "credit", "wire"]
+
+
+class Dependency(Record):
+    """One outlet that carries an item but is not an independent confirmation of it."""
+
+    outlet: str = Field(..., description="The outlet that is not independent.")
+    on: str = Field(..., description="The outlet it rests on (possibly outside the story).")
+    via: DependencyVia = Field(
+        ...,
+        description="copy: its text for the item lies in a passage copied from `on`; "
+        "credit: it credits `on` for it; wire: it is a syndicated copy of `on`'s wire text",
+    )
+    article_id: str = Field(..., description="The article of `outlet` that carries the item.")
+    on_in_story: bool = Field(True, description="`on` is one of the story's outlets.")
+    evidence: str = Field("", description="The passage, credit or dateline, in words.")
+
+
+class Corroboration(Record):
+    """Which outlets carry an item (quote, fact, timeline event) and which independently."""
+
+    outlets: list[str] = Field(default_factory=list, description="Outlets carrying the item.")
+    independent_outlets: list[str] = Field(
+        default_factory=list,
+        description="Outlets carrying it that rest on no other outlet for it.",
+    )
+    depends_on: list[Dependency] = Field(default_factory=list)
+    sources: int = Field(
+        0,
+        description="Independent sources behind it: independent outlets plus outlets outside "
+        "the story that the others credit.",
+    )
+    single_source: bool = Field(False, description="It rests on one independent source.")
+
+
 class Quote(Record):
     id: str
     text: str
@@ -319,6 +360,7 @@ class Quote(Record):
         description="The tracked quote (top-level tracked_quotes) this utterance belongs to; "
         "set on export and on stories read from a store.",
     )
+    corroboration: Corroboration | None = None
 
 
 TrackedVariant = Literal[
@@ -406,6 +448,7 @@ class TimelineEvent(Record):
     date: str
     text: str
     article_ids: list[str]
+    corroboration: Corroboration | None = None
 
 
 class PassageSpan(Record):
@@ -499,6 +542,7 @@ class FactGroup(Record):
     status: FactStatus = "agree"
     explanation: str = ""
     comparisons: list[FactComparison] = Field(default_factory=list)
+    corroboration: Corroboration | None = None
 
 
 class OutletReport(Record):

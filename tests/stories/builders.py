@@ -42,12 +42,12 @@ def analysis(
     posts: Sequence[dict] = (),
     dates: Sequence[tuple[str, str]] = (),
     claims: Sequence[dict] = (),
-    credits: Sequence[tuple[str, str]] = (),
+    credits: Sequence[tuple[str, ...]] = (),
 ) -> ArticleAnalysis:
     """``quotes``: (text, speaker[, kind[, speaker fields]]), the fields a dict such as
     ``{"speaker_text": "she", "speaker_confidence": 0.4}`` (the words are located after the
     quote); ``dates``: (phrase, iso value); ``claims``: Claim fields with ``text`` located in
-    the article; ``credits``: (name, cue)."""
+    the article; ``credits``: (name, cue) or (name, cue, evidence); evidence defaults to the cue."""
     article = Article(
         id=aid, text=text, origin=aid, source=source, published=published, title=title
     )
@@ -115,7 +115,7 @@ def analysis(
         s, e = _sentence(text, start, end)
         claim_objs.append(Claim(start=start, end=end, sentence_start=s, sentence_end=e, **c))
     credit_objs = []
-    for name, cue in credits:
+    for name, cue, *why in credits:
         start, end = _at(text, name)
         credit_objs.append(
             SourceCredit(
@@ -127,6 +127,7 @@ def analysis(
                 cue_end=end,
                 sentence_start=0,
                 sentence_end=len(text),
+                evidence=why[0] if why else f"a publication cue ('{cue}')",
             )
         )
     return ArticleAnalysis(

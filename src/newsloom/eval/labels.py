@@ -23,9 +23,17 @@ class LabelKind:
 
 
 def label_kinds() -> tuple[LabelKind, ...]:
-    from . import facts
+    from . import credits, facts
 
-    return (LabelKind("fact pairs", facts.COLUMNS, facts.run_facts_eval, facts.format_report),)
+    return (
+        LabelKind("fact pairs", facts.COLUMNS, facts.run_facts_eval, facts.format_report),
+        LabelKind(
+            "credited sources",
+            credits.COLUMNS,
+            credits.run_credits_eval,
+            credits.format_credits_report,
+        ),
+    )
 
 
 def kind_of(path: Path, kinds: tuple[LabelKind, ...]) -> LabelKind:

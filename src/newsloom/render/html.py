@@ -492,6 +492,7 @@ def _quote_row(q: Quote, c: Citer, spread: Mapping[str, Spread]) -> dict[str, An
         "kind": q.mentions[0].kind if q.mentions else "direct",
         "outlets": len({m.article_id for m in q.mentions}),
         "tracked": _tracked_link(q.tracked_quote_id, spread),
+        "corroboration": q.corroboration,
     }
 
 

@@ -13,7 +13,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ..models import Story, TrackedMention, TrackedQuote
+from ..models import Corroboration, Story, TrackedMention, TrackedQuote
 from ..text.dates import exact_day
 from ..text.words import fold
 from .html import near_wording, word_diff
@@ -67,6 +67,8 @@ def print_story(console: Console, story: Story) -> None:
             note = f"\nvariants: {', '.join(sorted(variants))}" if variants else ""
             if q.speaker_conflict:
                 note += f"\nother outlets name: {', '.join(q.speaker_conflict)}"
+            chain = corroboration_text(q.corroboration)
+            note += f"\n{chain}" if chain else ""
             table.add_row(
                 speaker_cell(quote_speaker(q)),
                 Text.assemble(q.text, (note, "dim")),
@@ -93,7 +95,10 @@ def print_story(console: Console, story: Story) -> None:
         table.add_column("date")
         table.add_column("event", overflow="fold")
         for ev in story.timeline:
-            table.add_row(Text(ev.date), Text(ev.text))
+            chain = corroboration_text(ev.corroboration)
+            table.add_row(
+                Text(ev.date), Text.assemble(ev.text, (f"\n{chain}" if chain else "", "dim"))
+            )
         console.print(table)
     # An outlet is a name, never an id: the story's outlet reports name every article's outlet.
     outlet_names = {aid: o.outlet for o in story.outlets for aid in o.article_ids}
@@ -121,7 +126,8 @@ def print_story(console: Console, story: Story) -> None:
             )
             if f.status != "agree":
                 said += f" — {f.explanation}"
-            rows.append((f.subject or f.kind, f.status, said))
+            chain = corroboration_text(f.corroboration)
+            rows.append((f.subject or f.kind, f.status, f"{said}\n{chain}" if chain else said))
         _print_table(console, "facts stated differently", ("about", "status", "statements"), rows)
     if story.credited_sources:
         console.print(
@@ -147,6 +153,21 @@ def print_story(console: Console, story: Story) -> None:
                 for o in story.outlets
             ],
         )
+
+
+VIA_WORDS = {"wire": "wire copy", "copy": "copied passage", "credit": "credits it"}
+
+
+def corroboration_text(c: Corroboration | None) -> str:
+    """'reported by 3 outlets, 2 independently; Northline News rests on Metro Wire (wire
+    copy)', or "" for an item one outlet carries."""
+    if c is None or len(c.outlets) < 2:
+        return ""
+    text = f"reported by {len(c.outlets)} outlets, {len(c.independent_outlets)} independently"
+    if c.single_source:
+        text += " (single source)"
+    chain = [f"{d.outlet} rests on {d.on} ({VIA_WORDS[d.via]})" for d in c.depends_on]
+    return "; ".join([text, *chain])
 
 
 # Singulars of the things ``counted`` counts.

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from ..models import ArticleAnalysis, Story, SummarySentence, stable_id
 from .cluster import StoryIndex, cluster_analyses
 from .conflicts import group_claims
+from .corroboration import add_corroboration
 from .credits import credited_sources
 from .entities import merge_entities
 from .outlets import outlet_reports
@@ -57,7 +58,8 @@ def consolidate(analyses: Sequence[ArticleAnalysis], sid: str | None = None) -> 
 
 
 def _add_sourcing(story: Story, analyses: Sequence[ArticleAnalysis]) -> None:
-    """Copied passages, credited sources, facts lined up, and what each outlet alone reported.
+    """Copied passages, credited sources, facts lined up, what each outlet alone reported,
+    and which outlets carry each quote, fact and timeline event independently.
 
     Runs after entity, quote and post merging: ages are matched through ``story.entities``,
     and a quote or post is one outlet's alone when its merged group holds no other outlet.
@@ -67,6 +69,7 @@ def _add_sourcing(story: Story, analyses: Sequence[ArticleAnalysis]) -> None:
     story.credited_sources = credited_sources(analyses)
     story.facts = [g for g in fact_groups if len(g.outlets) > 1]
     story.outlets = outlet_reports(analyses, fact_groups, story.quotes, story.posts)
+    add_corroboration(story, analyses)
 
 
 def build_stories(analyses: Sequence[ArticleAnalysis]) -> list[Story]:

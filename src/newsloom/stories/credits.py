@@ -6,6 +6,11 @@ organisation named differently ("The Daily Courier", "the Daily Courier", "Daily
 becomes one source, with every citing article and the cues used. Sources cited by more
 articles come first; ``is_story_outlet`` marks a source that is itself one of the story's
 outlets (the story holds the original).
+
+A credit the article gives no publisher evidence for (``SourceCredit.evidence`` empty: "told
+Newsday" with nothing saying Newsday publishes) counts only when it names one of the story's
+outlets, by source or URL domain. Names are compared by ``name_key``, so "Daily Courier",
+"DailyCourier.com" and "the Courier's" are one source.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from ..models import ArticleAnalysis, CreditCitation, CreditedSource
+from ..text.urls import source_from_url
 from .outlets import outlet_key
 
 _POSSESSIVE = re.compile(r"['’]s?$")
@@ -24,19 +30,41 @@ def source_key(name: str) -> str:
     """'The Daily Courier' = 'the Daily Courier' = "Daily Courier's" -> 'daily courier'."""
     key = _POSSESSIVE.sub("", name.strip()).casefold()
     key = re.sub(r"^the\s+", "", key)
+    key = re.sub(r"\.(?:com|net|org|co\.uk|co|tv|fm|news|info)$", "", key)
     return re.sub(r"\W+", " ", key).strip()
+
+
+def compact_key(name: str) -> str:
+    """``source_key`` without spaces: 'Daily Courier' = 'DailyCourier.com' -> 'dailycourier'."""
+    return source_key(name).replace(" ", "")
+
+
+def outlet_keys(analyses: Sequence[ArticleAnalysis]) -> dict[str, str]:
+    """Compact key -> outlet key, for every way the story's outlets are named: the source
+    and the URL's domain name ("harborgazette" for harborgazette.example)."""
+    keys: dict[str, str] = {}
+    for analysis in analyses:
+        article = analysis.article
+        key = outlet_key(article)
+        for name in (article.source, source_from_url(article.url), key):
+            if name and not name.startswith("article:"):
+                keys.setdefault(compact_key(name), key)
+    return keys
 
 
 def credited_sources(analyses: Sequence[ArticleAnalysis]) -> list[CreditedSource]:
     citations: dict[str, list[CreditCitation]] = defaultdict(list)
     forms: dict[str, Counter[str]] = defaultdict(Counter)
+    story_outlets = outlet_keys(analyses)
+    spelled: dict[str, str] = {}  # compact key -> the first spaced key seen for it
     for analysis in analyses:
         if analysis.framing is None:
             continue
         for credit in analysis.framing.credits:
-            key = source_key(credit.name)
-            if not key:
+            compact = compact_key(credit.name)
+            if not compact or not (credit.evidence or compact in story_outlets):
                 continue
+            key = spelled.setdefault(compact, source_key(credit.name))
             citations[key].append(
                 CreditCitation(
                     article_id=analysis.article.id,
@@ -48,7 +76,6 @@ def credited_sources(analyses: Sequence[ArticleAnalysis]) -> list[CreditedSource
             )
             forms[key][_POSSESSIVE.sub("", credit.name.strip())] += 1
     _merge_short_names(citations, forms)
-    outlets = {outlet_key(a.article) for a in analyses}
     sources = []
     for key, cited in citations.items():
         # Shown by its fullest form, then the most written one with a capitalised "The".
@@ -62,7 +89,7 @@ def credited_sources(analyses: Sequence[ArticleAnalysis]) -> list[CreditedSource
                 cues=sorted({c.cue for c in cited}),
                 article_ids=sorted({c.article_id for c in cited}),
                 citations=cited,
-                is_story_outlet=key in outlets,
+                is_story_outlet=compact_key(key) in story_outlets,
             )
         )
     return sorted(
