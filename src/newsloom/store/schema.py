@@ -11,7 +11,9 @@ from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, Stri
 # the columns, filled from its stored analyses, when it is opened (``migrations.py``).
 # 4: tracked quotes (the four ``tracked_*`` tables), built from the stored stories when an
 # older store is opened.
-SCHEMA_VERSION = 4
+# 5: the story index as rows (the ``index_*`` tables of ``index.py``), converted from the one
+# JSON meta row an older store kept it in when it is opened.
+SCHEMA_VERSION = 5
 
 metadata = MetaData()
 

@@ -40,7 +40,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..models import ArticleAnalysis
@@ -216,8 +216,21 @@ class StoryIndex:
             raise KeyError(article_id)
         return self._find(key)
 
-    def has_article(self, article_id: str) -> bool:
-        return self.state.story_key_of(article_id) is not None
+    def indexed(self, article_ids: Iterable[str]) -> set[str]:
+        """Those of ``article_ids`` the index holds (read together)."""
+        ids = list(article_ids)
+        self.state.need_story_of(ids)
+        return {aid for aid in ids if self.state.story_key_of(aid) is not None}
+
+    def prefetch(self, features: Iterable[Features]) -> None:
+        """Read the document frequencies of these articles' terms together (they are read
+        anyway when each is added; together is fewer reads of the rows)."""
+        terms: dict[str, set[str]] = {c: set() for c in CHANNELS}
+        for feats in features:
+            for channel in CHANNELS:
+                terms[channel].update(getattr(feats, channel))
+        for channel in CHANNELS:
+            self.state.need_df(channel, terms[channel])
 
     def story(self, key: str) -> Story | None:
         """The live story ``key`` (None: merged away, or never opened)."""

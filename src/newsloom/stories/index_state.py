@@ -191,16 +191,18 @@ class IndexState:
             self.merged.update(found)
             self._no_merge.update(k for k in missing if k not in found)
 
+    def need_story_of(self, article_ids: Iterable[str]) -> None:
+        if self.rows is None:
+            return
+        missing = [a for a in article_ids if a not in self.story_of and a not in self._no_story_of]
+        if missing:
+            found = self.rows.story_of(missing)
+            self.story_of.update(found)
+            self._no_story_of.update(a for a in missing if a not in found)
+
     def story_key_of(self, article_id: str) -> str | None:
         """The story key the article was attached to (before following merges), or None."""
-        if self.rows is not None and article_id not in self.story_of:
-            if article_id in self._no_story_of:
-                return None
-            found = self.rows.story_of([article_id])
-            if article_id not in found:
-                self._no_story_of.add(article_id)
-                return None
-            self.story_of.update(found)
+        self.need_story_of([article_id])
         return self.story_of.get(article_id)
 
     def all_stories(self) -> list[Story]:
