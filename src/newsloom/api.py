@@ -106,8 +106,6 @@ def ingest_items(
     progress; it never changes the result.
     """
     report = RunReport()
-    index = _run_index(store)
-    new: dict[str, Features] = {}  # stored, not yet in the index (insertion order)
     found = _Findings()
 
     def new_articles() -> Iterator[Article]:
@@ -117,19 +115,57 @@ def ingest_items(
                 report.skipped.append(item)
                 on_event("skipped", item)
                 continue
-            report.read += 1
-            report.article_ids.append(item.id)
+            stored = _already_stored(item, store, report, found, pending)
             on_event("article", item)
-            if item.id in pending or store.has_article(item.id):
-                report.already_stored += 1
-                if item.id not in pending:
-                    found.stored_before.append(item.id)
+            if stored:
                 on_event("already_stored", item)
                 continue
-            pending.add(item.id)
             yield item
 
-    for result in run_analysis(new_articles(), settings):
+    _store_results(run_analysis(new_articles(), settings), store, report, found, on_event)
+    count_found(store, report, found)
+    return report
+
+
+def ingest_analyses(analyses: Iterable[ArticleAnalysis], store: Store) -> RunReport:
+    """``ingest_items`` for articles analysed already (generated ones in bench/): store them,
+    attach them to stories and rebuild those stories, as an ingest does after the analysis."""
+    report = RunReport()
+    found = _Findings()
+    pending: set[str] = set()
+    fresh = (a for a in analyses if not _already_stored(a.article, store, report, found, pending))
+    _store_results(fresh, store, report, found, _noop)
+    count_found(store, report, found)
+    return report
+
+
+def _already_stored(
+    article: Article, store: Store, report: RunReport, found: _Findings, pending: set[str]
+) -> bool:
+    """Count one article read; True when it is stored (or was met earlier in the run)."""
+    report.read += 1
+    report.article_ids.append(article.id)
+    if article.id in pending or store.has_article(article.id):
+        report.already_stored += 1
+        if article.id not in pending:
+            found.stored_before.append(article.id)
+        return True
+    pending.add(article.id)
+    return False
+
+
+def _store_results(
+    results: Iterable[ArticleAnalysis | Skipped],
+    store: Store,
+    report: RunReport,
+    found: _Findings,
+    on_event: OnEvent,
+) -> None:
+    """Store each analysis atomically, attach the new articles to the story index a batch at a
+    time, then rebuild the stories the index changed (and any a killed run left pending)."""
+    index = _run_index(store)
+    new: dict[str, Features] = {}  # stored, not yet in the index (insertion order)
+    for result in results:
         if isinstance(result, Skipped):
             report.skipped.append(result)
             on_event("skipped", result)
@@ -145,8 +181,6 @@ def ingest_items(
     _fault_point("after-articles")
     _update_index(store, index, new)
     report.rebuilt = _rebuild_pending(store)
-    count_found(store, report, found)
-    return report
 
 
 # Article ids per query when counting a run's findings (well under SQLite's bound variables).
