@@ -160,7 +160,8 @@ class IndexState:
         self._need_merged({sk for k in missing for sk in self.postings[k]})
 
     def posting(self, key: str) -> list[str]:
-        self.need_postings([key])
+        if self.rows is not None and key not in self.postings:
+            self.need_postings([key])
         return self.postings.get(key, [])
 
     def need_stories(self, keys: Iterable[str]) -> None:
