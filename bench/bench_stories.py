@@ -1,32 +1,55 @@
-"""Story clustering at scale: time and peak memory for 10k, 30k and 100k generated articles.
+"""Story building at scale: generated articles ingested into a store, or clustered in memory.
 
-    .venv/bin/python bench/bench_stories.py [--sizes 10000 30000 100000] [--seed 7]
+    .venv/bin/python bench/bench_stories.py [--sizes 10000 100000 1000000] [--seed 7]
+        [--store sqlite|postgres|memory] [--dir FOLDER] [--run-size 10000] [--queries 50]
 
 Articles are generated here (invented vocabulary, people, places and events; no spaCy):
 each event has a kind (whose words every event of that kind shares, the look-alike trap),
 two to four participants, a place, a date and numbers; its articles mix those with filler
 words and are published within days of the event. ``ArticleAnalysis`` objects are built
-directly with entities filled. Each size runs in a fresh process so peak RSS is per size.
-Printed: seconds to cluster (features + index), per-article cost, peak RSS, stories made vs
-events generated, BCubed F1 against the generated events, and the per-article cost ratio of
-the largest size to the smallest. Figures only; nothing here asserts.
+directly with entities filled, one at a time (memory does not grow with the size). Each size
+runs in a fresh process (and a fresh store) so peak RSS is per size.
+
+``--store sqlite`` (default; the file in ``--dir``) or ``postgres`` (a database made with
+``--pg-admin``): the ingest after the parse (``api.ingest_analyses``) in runs of
+``--run-size`` articles: each article stored, attached through the story index rows, the
+stories changed rebuilt. Printed: wall seconds and ms per article, process CPU ms per article,
+the last run's ms per article (the cost at the store's final size), the index update's share,
+peak RSS, stories vs events, BCubed F1 against the generated events, then the median store
+time of a story page (the story, its articles' analyses, its tracked quotes) and of a search,
+and the largest to smallest ratios. ``--store memory``: ``cluster_analyses`` over the whole
+list (the batch path). Figures only; nothing here asserts.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator
 from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
 
 KINDS = 300  # event kinds (earthquake, rehab, ...) shared by look-alike events
 FILLER = 6000  # generic news words
 ARTICLES_PER_EVENT = 8  # mean; sizes drawn from a geometric-like spread 1..40
+# Articles per ``newsloom ingest`` run in the store mode (a day's intake of a large desk).
+RUN_SIZE = 10_000
+# Every this many articles one is kept for the query-latency sample (ids and titles).
+SAMPLE_EVERY = 1000
+QUERIES = 50  # story pages and searches timed (medians printed)
+PG_ADMIN = os.environ.get(
+    "NEWSLOOM_TEST_PG", "postgresql+psycopg://newsloom:newsloom@127.0.0.1:54329/postgres"
+)
 
 
 def _word(rng: random.Random, syllables: int) -> str:
@@ -70,23 +93,31 @@ class _Doc:
 
 def generate(n: int, seed: int) -> tuple[list, list[int]]:
     """``n`` analyses and their gold event numbers."""
+    analyses, gold = [], []
+    for analysis, event in stream(n, seed):
+        analyses.append(analysis)
+        gold.append(event)
+    return analyses, gold
+
+
+def stream(n: int, seed: int) -> Iterator[tuple[Any, int]]:
+    """``n`` analyses with their gold event numbers, made one at a time (flat memory)."""
     from newsloom.models import Article, ArticleAnalysis, Entity, EntityMention, article_id
 
     rng = random.Random(seed)
     filler = [_word(rng, rng.randint(2, 3)) for _ in range(FILLER)]
     kinds = [[_word(rng, 3) for _ in range(12)] for _ in range(KINDS)]
-    analyses: list[ArticleAnalysis] = []
-    gold: list[int] = []
+    made = 0
     event = 0
     start = date(2015, 1, 1)
-    while len(analyses) < n:
+    while made < n:
         kind = kinds[rng.randrange(KINDS)]
         people = [(_word(rng, 2).title(), _word(rng, 3).title()) for _ in range(rng.randint(2, 4))]
         place = _word(rng, 3).title()
         day = start + timedelta(days=rng.randrange(3650))
         numbers = [str(rng.randint(2, 900)) for _ in range(2)]
         size = min(40, 1 + int(rng.expovariate(1 / (ARTICLES_PER_EVENT - 1))))
-        for _ in range(min(size, n - len(analyses))):
+        for _ in range(min(size, n - made)):
             doc = _Doc()
             title = f"{people[0][1]} {rng.choice(kind)} in {place}"
             doc.say(title + ".\n\n")
@@ -112,7 +143,7 @@ def generate(n: int, seed: int) -> tuple[list, list[int]]:
             article = Article(
                 id=article_id(text),
                 text=text,
-                origin=f"gen:{len(analyses)}",
+                origin=f"gen:{made}",
                 title=title,
                 published=published.isoformat(),
             )
@@ -125,13 +156,13 @@ def generate(n: int, seed: int) -> tuple[list, list[int]]:
                 )
                 for i, (name, spans) in enumerate(mentions.items())
             ]
-            analyses.append(ArticleAnalysis(article=article, entities=entities))
-            gold.append(event)
+            yield ArticleAnalysis(article=article, entities=entities), event
+            made += 1
         event += 1
-    return analyses, gold
 
 
 def run_one(n: int, seed: int) -> dict:
+    """The batch path in memory (``cluster_analyses``), as before the index was kept as rows."""
     from newsloom.eval.ecbplus import bcubed
     from newsloom.stories.cluster import cluster_analyses
 
@@ -156,38 +187,185 @@ def run_one(n: int, seed: int) -> dict:
     }
 
 
+def run_store(n: int, seed: int, url: str, run_size: int, queries: int) -> dict:
+    """The ingest after the parse (``api.ingest_analyses``) into a store, ``run_size``
+    articles per run: store each article, attach it through the index rows, rebuild the
+    stories changed. Then the median time of a story page's and a search's store reads."""
+    from newsloom import api
+    from newsloom.eval.ecbplus import bcubed
+    from newsloom.store import open_store
+
+    store = open_store(url)
+    index_seconds = 0.0
+    update_index = api._update_index
+
+    def timed_update(*args: Any) -> None:
+        nonlocal index_seconds
+        started = time.perf_counter()
+        update_index(*args)
+        index_seconds += time.perf_counter() - started
+
+    api._update_index = timed_update  # type: ignore[assignment]
+    base_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    gold: list[int] = []
+    sample: list[tuple[str, str]] = []  # (article id, title) of every SAMPLE_EVERY-th article
+    run: list = []
+    run_seconds: list[float] = []
+    start, cpu_start = time.perf_counter(), time.process_time()
+    for analysis, event in stream(n, seed):
+        gold.append(event)
+        if len(gold) % SAMPLE_EVERY == 1:
+            sample.append((analysis.article.id, analysis.article.title or ""))
+        run.append(analysis)
+        if len(run) == run_size or len(gold) == n:
+            started = time.perf_counter()
+            api.ingest_analyses(run, store)
+            run_seconds.append(time.perf_counter() - started)
+            run = []
+    seconds = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    story_ms, search_ms = _query_latency(store, sample, queries, seed)
+    label = {aid: g for g, group in enumerate(api.story_index_groups(store)) for aid in group}
+    ids = [a.article.id for a, _ in stream(n, seed)]
+    _, _, f1 = bcubed([str(g) for g in gold], [str(label[aid]) for aid in ids])
+    stories = store.count_stories()
+    store.close()
+    last = run_seconds[-1] / (n - run_size * (len(run_seconds) - 1))
+    return {
+        "articles": n,
+        "seconds": seconds,
+        "ms_per_article": 1000 * seconds / n,
+        "cpu_ms_per_article": 1000 * cpu / n,
+        "last_run_ms_per_article": 1000 * last,
+        "index_ms_per_article": 1000 * index_seconds / n,
+        "peak_rss_mb": peak / 1024,
+        "rss_growth_mb": (peak - base_rss) / 1024,
+        "stories": stories,
+        "events": len(Counter(gold)),
+        "b3_f1": f1,
+        "story_page_ms": story_ms,
+        "search_ms": search_ms,
+    }
+
+
+def _query_latency(
+    store: Any, sample: list[tuple[str, str]], queries: int, seed: int
+) -> tuple[float, float]:
+    """Median ms of a story page's store reads (the story, its articles' analyses, its tracked
+    quotes) and of a search (a title word: a person's name or an event kind's word)."""
+    rng = random.Random(seed)
+    story_times, search_times = [], []
+    for _ in range(queries):
+        article, title = rng.choice(sample)
+        started = time.perf_counter()
+        story_id = store.story_of(article)
+        story = store.story(story_id)
+        list(store.analyses(story.article_ids))
+        store.tracked_quotes_of([story_id])
+        story_times.append(time.perf_counter() - started)
+        word = rng.choice(title.split()[:2])
+        started = time.perf_counter()
+        store.search(word, 20)
+        search_times.append(time.perf_counter() - started)
+    return 1000 * statistics.median(story_times), 1000 * statistics.median(search_times)
+
+
+def _database(backend: str, n: int, folder: Path, pg_admin: str) -> tuple[str, Callable[[], None]]:
+    """A fresh store URL for one size, and how to remove it."""
+    if backend == "sqlite":
+        path = folder / f"stories-{n}.db"
+        for old in folder.glob(f"stories-{n}.db*"):
+            old.unlink()
+        return f"sqlite:///{path}", lambda: [p.unlink() for p in folder.glob(f"stories-{n}.db*")]
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    admin = create_engine(pg_admin, isolation_level="AUTOCOMMIT")
+    name = f"newsloom_bench_{n}"
+    with admin.connect() as conn:
+        conn.execute(text(f"DROP DATABASE IF EXISTS {name}"))
+        conn.execute(text(f"CREATE DATABASE {name}"))
+
+    def drop() -> None:
+        with admin.connect() as conn:
+            conn.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        admin.dispose()
+
+    url = make_url(pg_admin).set(database=name).render_as_string(hide_password=False)
+    return url, drop
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 30_000, 100_000])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--store",
+        choices=["sqlite", "postgres", "memory"],
+        default="sqlite",
+        help="ingest into a store (the index as rows), or cluster in memory (batch)",
+    )
+    parser.add_argument("--pg-admin", default=PG_ADMIN, help="PostgreSQL URL to create dbs")
+    parser.add_argument("--dir", default=tempfile.gettempdir(), help="folder of SQLite stores")
+    parser.add_argument("--run-size", type=int, default=RUN_SIZE, help="articles per ingest")
+    parser.add_argument("--queries", type=int, default=QUERIES)
+    parser.add_argument("--keep", action="store_true", help="keep the stores made")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # child process mode
+    parser.add_argument("--url", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        print(json.dumps(run_one(args.one, args.seed)))
+        if args.store == "memory":
+            row = run_one(args.one, args.seed)
+        else:
+            row = run_store(args.one, args.seed, args.url, args.run_size, args.queries)
+        print(json.dumps(row))
         return
     rows = []
-    print(
-        f"{'articles':>9} {'seconds':>9} {'ms/article':>11} {'peak RSS MB':>12} "
-        f"{'RSS growth MB':>14} {'stories':>8} {'events':>7} {'B3 F1':>6}"
-    )
+    columns = ROW_COLUMNS if args.store == "memory" else ROW_COLUMNS + STORE_COLUMNS
+    print(" ".join(f"{title:>{width}}" for _, title, width, _ in columns))
     for n in args.sizes:
-        out = subprocess.run(
-            [sys.executable, __file__, "--one", str(n), "--seed", str(args.seed)],
-            check=True,
-            capture_output=True,
-            text=True,
-        )
+        command = [sys.executable, __file__, "--one", str(n), "--seed", str(args.seed)]
+        command += ["--store", args.store, "--run-size", str(args.run_size)]
+        command += ["--queries", str(args.queries)]
+        drop: Callable[[], None] = lambda: None  # noqa: E731
+        if args.store != "memory":
+            url, drop = _database(args.store, n, Path(args.dir), args.pg_admin)
+            command += ["--url", url]
+        try:
+            out = subprocess.run(command, check=True, capture_output=True, text=True)
+        finally:
+            if not args.keep:
+                drop()
         row = json.loads(out.stdout.strip().splitlines()[-1])
         rows.append(row)
-        print(
-            f"{row['articles']:>9} {row['seconds']:>9.1f} {row['ms_per_article']:>11.2f} "
-            f"{row['peak_rss_mb']:>12.0f} {row['rss_growth_mb']:>14.0f} {row['stories']:>8} "
-            f"{row['events']:>7} {row['b3_f1']:>6.3f}",
-            flush=True,
-        )
+        print(" ".join(f"{row[key]:>{width}{fmt}}" for key, _, width, fmt in columns), flush=True)
     if len(rows) > 1:
-        ratio = rows[-1]["ms_per_article"] / rows[0]["ms_per_article"]
-        print(f"per-article cost ratio {rows[-1]['articles']}/{rows[0]['articles']}: {ratio:.2f}")
+        keys = ("ms_per_article", "cpu_ms_per_article", "last_run_ms_per_article", "peak_rss_mb")
+        for key in keys:
+            if key in rows[0]:
+                ratio = rows[-1][key] / rows[0][key]
+                print(f"{key} ratio {rows[-1]['articles']}/{rows[0]['articles']}: {ratio:.2f}")
+
+
+# Printed columns: row key, title, width, format.
+ROW_COLUMNS = [
+    ("articles", "articles", 9, "d"),
+    ("seconds", "seconds", 9, ".1f"),
+    ("ms_per_article", "ms/article", 11, ".2f"),
+    ("peak_rss_mb", "peak RSS MB", 12, ".0f"),
+    ("rss_growth_mb", "RSS growth MB", 14, ".0f"),
+    ("stories", "stories", 8, "d"),
+    ("events", "events", 7, "d"),
+    ("b3_f1", "B3 F1", 6, ".3f"),
+]
+STORE_COLUMNS = [
+    ("cpu_ms_per_article", "CPU ms/a", 9, ".2f"),
+    ("last_run_ms_per_article", "last run ms/a", 14, ".2f"),
+    ("index_ms_per_article", "index ms/a", 11, ".2f"),
+    ("story_page_ms", "story page ms", 14, ".1f"),
+    ("search_ms", "search ms", 10, ".1f"),
+]
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from newsloom import api
 from newsloom.config import Settings
 from newsloom.store import open_store
 from newsloom.store import schema as t
+from newsloom.store.index import clear_index
 from tests.conftest import EXAMPLES
 
 CORPUS = EXAMPLES / "corpus"
@@ -99,7 +100,7 @@ def test_articles_stored_by_an_interrupted_run_get_a_story_next_time(tmp_path, b
     api.ingest(first, store, Settings(db_url=db))
     # Simulate a run that stored its articles but died before saving the story index.
     with store.transaction() as conn:
-        conn.execute(delete(t.meta).where(t.meta.c.key == api.STORY_INDEX_KEY))
+        clear_index(conn)
     api.ingest(second, store, Settings(db_url=db))
     assert sum(len(g) for g in _groups(store)) == store.count_articles()
     assert _groups(store) == batch_groups
@@ -113,12 +114,12 @@ def test_a_run_with_nothing_new_rebuilds_the_stories_left_pending(tmp_path):
     api.ingest(first[:4], store, Settings(db_url=db))
     expected = store.stories()
     # As a run killed right after saving the index leaves it: stories pending, none stored.
-    keys = list(api.load_story_index(store).stories)
     with store.transaction() as conn:
         conn.execute(delete(t.story_articles))
         conn.execute(delete(t.stories))
     with store.index_transaction() as txn:
-        txn.save(txn.load() or "", keys)
+        keys = [s.key for s in txn.rows.all_stories()]
+        txn.save(keys)
     report = api.ingest_items([], store, Settings(db_url=db))
     assert report.rebuilt == len(keys)
     assert store.stories() == expected

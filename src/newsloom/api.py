@@ -5,7 +5,6 @@ cli.py and web/ call these; they hold no logic of their own beyond argument hand
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import tempfile
@@ -20,7 +19,6 @@ from .ingest import EXTENSIONS, read_inputs, record_article
 from .ingest.discover import discover
 from .models import Article, ArticleAnalysis, Corpus, Skipped, Story
 from .render.json import build_corpus, write_corpus
-from .store import STORY_INDEX_KEY as STORY_INDEX_KEY  # the meta row of the index state
 from .store import (
     ArticleRow,
     IndexTransaction,
@@ -108,8 +106,6 @@ def ingest_items(
     progress; it never changes the result.
     """
     report = RunReport()
-    state = _IndexState.empty(store)
-    new: dict[str, Features] = {}  # stored, not yet in the index (insertion order)
     found = _Findings()
 
     def new_articles() -> Iterator[Article]:
@@ -119,19 +115,57 @@ def ingest_items(
                 report.skipped.append(item)
                 on_event("skipped", item)
                 continue
-            report.read += 1
-            report.article_ids.append(item.id)
+            stored = _already_stored(item, store, report, found, pending)
             on_event("article", item)
-            if item.id in pending or store.has_article(item.id):
-                report.already_stored += 1
-                if item.id not in pending:
-                    found.stored_before.append(item.id)
+            if stored:
                 on_event("already_stored", item)
                 continue
-            pending.add(item.id)
             yield item
 
-    for result in run_analysis(new_articles(), settings):
+    _store_results(run_analysis(new_articles(), settings), store, report, found, on_event)
+    count_found(store, report, found)
+    return report
+
+
+def ingest_analyses(analyses: Iterable[ArticleAnalysis], store: Store) -> RunReport:
+    """``ingest_items`` for articles analysed already (generated ones in bench/): store them,
+    attach them to stories and rebuild those stories, as an ingest does after the analysis."""
+    report = RunReport()
+    found = _Findings()
+    pending: set[str] = set()
+    fresh = (a for a in analyses if not _already_stored(a.article, store, report, found, pending))
+    _store_results(fresh, store, report, found, _noop)
+    count_found(store, report, found)
+    return report
+
+
+def _already_stored(
+    article: Article, store: Store, report: RunReport, found: _Findings, pending: set[str]
+) -> bool:
+    """Count one article read; True when it is stored (or was met earlier in the run)."""
+    report.read += 1
+    report.article_ids.append(article.id)
+    if article.id in pending or store.has_article(article.id):
+        report.already_stored += 1
+        if article.id not in pending:
+            found.stored_before.append(article.id)
+        return True
+    pending.add(article.id)
+    return False
+
+
+def _store_results(
+    results: Iterable[ArticleAnalysis | Skipped],
+    store: Store,
+    report: RunReport,
+    found: _Findings,
+    on_event: OnEvent,
+) -> None:
+    """Store each analysis atomically, attach the new articles to the story index a batch at a
+    time, then rebuild the stories the index changed (and any a killed run left pending)."""
+    index = _run_index(store)
+    new: dict[str, Features] = {}  # stored, not yet in the index (insertion order)
+    for result in results:
         if isinstance(result, Skipped):
             report.skipped.append(result)
             on_event("skipped", result)
@@ -142,13 +176,11 @@ def ingest_items(
             new[result.article.id] = extract_features(result)
             _fault_point("after-article")
             if len(new) >= INDEX_BATCH:
-                _update_index(store, state, new)
+                _update_index(store, index, new)
         on_event("analysed", result)
     _fault_point("after-articles")
-    _update_index(store, state, new)
-    report.rebuilt = _rebuild_pending(store, state)
-    count_found(store, report, found)
-    return report
+    _update_index(store, index, new)
+    report.rebuilt = _rebuild_pending(store)
 
 
 # Article ids per query when counting a run's findings (well under SQLite's bound variables).
@@ -181,9 +213,8 @@ def count_found(store: Store, report: RunReport, found: _Findings) -> None:
     for start in range(0, len(before), COUNT_CHUNK):
         for analysis in store.analyses(before[start : start + COUNT_CHUNK]):
             found.add(analysis)
-    article_ids = list(dict.fromkeys(report.article_ids))
-    story_ids = {store.story_of(aid) for aid in article_ids} - {None}
-    stories = [store.story(sid) for sid in sorted(s for s in story_ids if s)]
+    story_ids = store.story_ids_of(list(dict.fromkeys(report.article_ids)))
+    stories = [store.story(sid) for sid in sorted(story_ids)]
     report.people = len(found.people)
     report.posts = len(found.posts)
     report.stories = len(story_ids)
@@ -231,99 +262,85 @@ def ingest_records(
     return ingest_items(items, store, settings, on_event)
 
 
-def load_story_index(store: Store) -> StoryIndex:
-    """The story index as last saved (read under the index lock, so never half-written)."""
+def story_index_groups(store: Store) -> list[list[str]]:
+    """The stories of the store's index as article ids (stories in opening order, members in
+    arrival order), read under the index lock, so never half-written. Reads the whole index:
+    for inspection, never on an ingest."""
     with store.index_transaction() as txn:
-        return _index_from(store, txn.load())
+        return StoryIndex(rows=txn.rows).groups()
 
 
-def _index_from(store: Store, state: str | None) -> StoryIndex:
-    # Splitting a story re-reads its members' features; older ones come from the store.
+def _run_index(store: Store) -> StoryIndex:
+    """A run's story index: its rows are read in each update's transaction (``use_rows``);
+    splitting a story re-reads its members' features, older ones from the store."""
+
     def load_features(article_ids: Sequence[str]) -> dict[str, Features]:
         return {a.article.id: extract_features(a) for a in store.analyses(article_ids)}
 
-    if not state:
-        return StoryIndex(load_features)
-    return StoryIndex.from_dict(json.loads(state), load_features)
+    return StoryIndex(load_features)
 
 
-@dataclass
-class _IndexState:
-    """This run's copy of the story index and the generation it was read at."""
-
-    index: StoryIndex
-    generation: int
-
-    @classmethod
-    def empty(cls, store: Store) -> _IndexState:
-        return cls(_index_from(store, None), -1)  # -1: never read, load it under the lock
-
-    def refresh(self, store: Store, txn: IndexTransaction) -> None:
-        """Re-read the index when another run (or process) saved it since this copy."""
-        if txn.generation != self.generation:
-            self.index = _index_from(store, txn.load())
-            self.generation = txn.generation
-
-
-def _update_index(store: Store, state: _IndexState, new: dict[str, Features]) -> None:
-    """Attach every stored article the index lacks, under the index lock; save the index and
-    the stories to rebuild in one transaction. ``new`` (features of this run's articles) is
-    emptied."""
+def _update_index(store: Store, index: StoryIndex, new: dict[str, Features]) -> None:
+    """Attach every stored article the index lacks, under the index lock; write the index rows
+    it changed and the stories to rebuild in one transaction. ``new`` (features of this run's
+    articles) is emptied."""
     with store.index_transaction() as txn:
-        state.refresh(store, txn)
-        index = state.index
-        touched = _assign_unindexed(store, index, new)
+        index.use_rows(txn.rows)
+        touched = _assign_unindexed(store, txn, index, new)
         if touched:
             # Splits move articles that were not touched now: rebuild every story changed.
             keys = index.take_changed() | {index.story_key(aid) for aid in touched}
-            state.generation = txn.save(json.dumps(index.to_dict(), separators=(",", ":")), keys)
+            index.save()
+            txn.save(keys)
     new.clear()
     if touched:
         _fault_point("after-index-save")
 
 
-def _assign_unindexed(store: Store, index: StoryIndex, new: dict[str, Features]) -> list[str]:
+def _assign_unindexed(
+    store: Store, txn: IndexTransaction, index: StoryIndex, new: dict[str, Features]
+) -> list[str]:
     """Assign the stored articles the index lacks, in the order they were stored.
 
     Usually these are this run's articles, whose features are at hand; articles stored by a
     run that stopped (or by another process) before updating the index are read back.
     """
-    fresh = [aid for aid in new if aid not in index.story_of_article]
-    if store.count_articles() == len(index.story_of_article) + len(fresh):
+    indexed = index.indexed(new)
+    fresh = [aid for aid in new if aid not in indexed]
+    if store.count_articles() == index.n + len(fresh):
+        index.prefetch(new[aid] for aid in fresh)
         for aid in fresh:
             index.add(aid, new[aid])
         return fresh
-    missing = [aid for aid in store.article_ids() if aid not in index.story_of_article]
+    missing = txn.unindexed()
     for analysis in store.analyses(missing):
         aid = analysis.article.id
         index.add(aid, new[aid] if aid in new else extract_features(analysis))
     return missing
 
 
-def _rebuild_pending(store: Store, state: _IndexState) -> int:
+def _rebuild_pending(store: Store) -> int:
     """Rebuild the stories the pending record names, each stored with its removal from the
-    record; from a fresh copy of the index when another process saved it meanwhile."""
+    record, from the index rows at the generation the record was read at (when another
+    process updated the index meanwhile, the record is read again)."""
     rebuilt = 0
     while True:
         generation, keys = store.pending_rebuilds()
         if not keys:
             return rebuilt
-        if generation != state.generation:
-            with store.index_transaction() as txn:
-                state.refresh(store, txn)
         for key in keys:
-            story = _consolidate(store, state.index, key)
-            if not store.finish_rebuild(key, story, state.generation):
-                break  # the index moved on: read it again, then go on
+            story = _consolidate(store, key)
+            if not store.finish_rebuild(key, story, generation):
+                break  # the index moved on: read the record again, then go on
             rebuilt += story is not None
             _fault_point("mid-rebuild")
 
 
-def _consolidate(store: Store, index: StoryIndex, key: str) -> Story | None:
+def _consolidate(store: Store, key: str) -> Story | None:
     """The story ``key`` of the index from its members' analyses (None: merged away)."""
-    if key not in index.stories:
+    members = store.index_members(key)
+    if members is None:
         return None  # merged into another story, which the same update marked for rebuild
-    members = index.stories[key].members
     rank = {aid: i for i, aid in enumerate(members)}
     analyses = sorted(store.analyses(members), key=lambda a: rank[a.article.id])
     return consolidate(analyses)

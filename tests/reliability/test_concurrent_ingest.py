@@ -74,7 +74,7 @@ def _check_stories(url: str, expected: int) -> None:
         assert_every_article_in_one_story(store)
         stored = {frozenset(s.article_ids) for s in store.stories()}
         # The stored stories are the index's stories: nothing is left for a later run.
-        assert stored == {frozenset(g) for g in api.load_story_index(store).groups()}
+        assert stored == {frozenset(g) for g in api.story_index_groups(store)}
     finally:
         store.close()
 

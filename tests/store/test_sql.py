@@ -380,19 +380,30 @@ def test_listings_count_and_page(memory_store):
     assert memory_store.articles(1, offset=1) == everything[1:]
 
 
-def test_index_saves_and_pending_rebuilds_commit_together(memory_store):
-    """The index state and the stories to rebuild are one commit; each rebuilt story clears its
-    key in the commit that stores it, and only while the index is at the generation it read."""
-    from newsloom.store import STORY_INDEX_KEY
+def _index_one(txn, analysis) -> str:
+    """Attach ``analysis`` to the index through the transaction's rows; its story key."""
+    from newsloom.stories.cluster import StoryIndex
 
+    index = StoryIndex(rows=txn.rows)
+    key = index.assign(analysis)
+    index.save()
+    return key
+
+
+def test_index_rows_and_pending_rebuilds_commit_together(memory_store):
+    """The index rows and the stories to rebuild are one commit; each rebuilt story clears its
+    key in the commit that stores it, and only while the index is at the generation it read."""
     analysis = make_analysis(TEXT_A)
     memory_store.add_analysis(analysis)
     assert memory_store.pending_rebuilds() == (0, [])
     with memory_store.index_transaction() as txn:
-        assert (txn.generation, txn.load()) == (0, None)
-        assert txn.save('{"v": 1}', ["s2", "s1"]) == 1
+        assert txn.generation == 0 and txn.unindexed() == [analysis.article.id]
+        assert _index_one(txn, analysis) == "s1"
+        assert txn.save(["s2", "s1"]) == 1
         # Reads of this store inside the transaction see what it wrote.
-        assert memory_store.get_meta(STORY_INDEX_KEY) == '{"v": 1}'
+        assert memory_store.index_members("s1") == [analysis.article.id]
+        assert txn.unindexed() == []
+    assert memory_store.index_members("s2") is None
     assert memory_store.pending_rebuilds() == (1, ["s1", "s2"])
     story = Story(id="x1", title="x", article_ids=[analysis.article.id])
     assert memory_store.finish_rebuild("s1", story, generation=0) is False  # stale copy
@@ -403,14 +414,17 @@ def test_index_saves_and_pending_rebuilds_commit_together(memory_store):
     assert memory_store.pending_rebuilds() == (1, [])
 
 
-def test_an_index_update_that_fails_leaves_neither_state_nor_pending_record(memory_store):
-    from newsloom.store import STORY_INDEX_KEY
-
+def test_an_index_update_that_fails_leaves_neither_rows_nor_pending_record(memory_store):
+    analysis = make_analysis(TEXT_A)
+    memory_store.add_analysis(analysis)
     with pytest.raises(RuntimeError), memory_store.index_transaction() as txn:
-        txn.save('{"v": 1}', ["s1"])
+        _index_one(txn, analysis)
+        txn.save(["s1"])
         raise RuntimeError("killed")
-    assert memory_store.get_meta(STORY_INDEX_KEY) is None
+    assert memory_store.index_members("s1") is None
     assert memory_store.pending_rebuilds() == (0, [])
+    with memory_store.index_transaction() as txn:
+        assert txn.rows.totals() == (0, 0) and txn.unindexed() == [analysis.article.id]
 
 
 def test_sqlite_commits_are_durable_on_power_loss(tmp_path):

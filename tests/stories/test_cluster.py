@@ -241,7 +241,7 @@ def test_state_of_another_version_still_loads():
     del state["df"]["pairs"]
     loaded = StoryIndex.from_dict(state)
     key = loaded.assign(analyses[3])
-    assert key in loaded.stories and loaded.groups()
+    assert loaded.story(key) is not None and loaded.groups()
 
 
 def test_word_pairs_keep_the_first_in_reading_order():
@@ -389,8 +389,8 @@ def test_every_story_holds_its_founding_article_first(seed):
         arrival.append(aid)
         for members in index.groups():
             assert members[0] == min(members, key=arrival.index)
-    assert index.stories[index.story_key("a0")].members[0] == "a0"
-    assert index.stories[index.story_key("b0")].members[0] == "b0"
+    assert index.story(index.story_key("a0")).members[0] == "a0"
+    assert index.story(index.story_key("b0")).members[0] == "b0"
 
 
 def test_a_merge_keeps_the_absorbing_story_founder_first():
@@ -400,4 +400,4 @@ def test_a_merge_keeps_the_absorbing_story_founder_first():
     assert first != second
     kept = index._merge(second, first)  # either argument order: the older story absorbs
     assert kept == first
-    assert index.stories[kept].members == [analyses[0].article.id, analyses[3].article.id]
+    assert index.story(kept).members == [analyses[0].article.id, analyses[3].article.id]

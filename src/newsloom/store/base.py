@@ -12,6 +12,7 @@ from contextlib import AbstractContextManager
 from typing import Protocol
 
 from ..models import ArticleAnalysis, Story, TrackedQuote
+from ..stories.index_state import IndexRows
 from .records import (
     ArticleRow,
     ArticleText,
@@ -24,7 +25,8 @@ from .records import (
     TrackedQuoteRow,
 )
 
-# The meta row holding the story index state between runs.
+# The meta row where a store before schema version 5 kept the story index as one JSON state
+# (it becomes rows when the store is opened: ``index.upgrade_json_state``).
 STORY_INDEX_KEY = "story_index"
 
 
@@ -32,18 +34,21 @@ class IndexTransaction(Protocol):
     """The story index read and written under the store's index write lock.
 
     Opened by ``Store.index_transaction()``: one index update at a time per store, across
-    processes, held from the read to the write, committed with the record of the stories to
-    rebuild. ``generation`` counts the saved updates; it was read under the lock.
+    processes, held from the first read to the last write, committed with the record of the
+    stories to rebuild. ``generation`` counts the saved updates; it was read under the lock.
     """
 
     generation: int
+    # The index's rows, read and written in this transaction (``StoryIndex.use_rows``).
+    rows: IndexRows
 
-    def load(self) -> str | None:
-        """The saved index state (JSON), None before the first save."""
+    def unindexed(self) -> list[str]:
+        """Stored articles in no story of the index, in the order they were stored."""
         ...
 
-    def save(self, state: str, rebuild: Iterable[str]) -> int:
-        """Save the state and mark stories ``rebuild`` pending; returns the new generation."""
+    def save(self, rebuild: Iterable[str]) -> int:
+        """Mark stories ``rebuild`` pending (the index rows written through ``rows`` commit with
+        them); returns the new generation."""
         ...
 
 
@@ -116,6 +121,10 @@ class Store(Protocol):
 
     def story_of(self, article_id: str) -> str | None: ...
 
+    def story_ids_of(self, article_ids: Sequence[str]) -> set[str]:
+        """The ids of the stored stories holding any of these articles."""
+        ...
+
     def story_summaries(
         self, limit: int | None = None, offset: int = 0, story_ids: Sequence[str] | None = None
     ) -> list[StorySummary]: ...
@@ -156,6 +165,11 @@ class Store(Protocol):
         """Hold the index write lock (SQLite ``BEGIN IMMEDIATE``, PostgreSQL an advisory
         transaction lock) until the block ends; everything in it commits together. Reads of
         this store made by this thread inside the block see the same transaction."""
+        ...
+
+    def index_members(self, key: str) -> list[str] | None:
+        """The article ids of the index's story ``key`` (founder first), None when there is no
+        such story (merged away)."""
         ...
 
     def pending_rebuilds(self) -> tuple[int, list[str]]:

@@ -14,6 +14,8 @@ from sqlalchemy import Connection, bindparam, inspect, select, text, update
 
 from ..models import Story
 from . import schema as t
+from .base import STORY_INDEX_KEY
+from .index import upgrade_json_state
 from .tracking import update_tracking
 
 # The quote columns of version 3: the words naming the speaker, the attribution's confidence
@@ -32,6 +34,8 @@ def upgrade(conn: Connection, found: int) -> None:
         _track_stored_stories(conn)
     elif found < 8:
         _retrack_stored_stories(conn)
+    if found < 5:
+        upgrade_json_state(conn, STORY_INDEX_KEY)
 
 
 def _retrack_stored_stories(conn: Connection) -> None:

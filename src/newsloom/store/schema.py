@@ -11,6 +11,8 @@ from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, Stri
 # the columns, filled from its stored analyses, when it is opened (``migrations.py``).
 # 4: tracked quotes (the four ``tracked_*`` tables), built from the stored stories when an
 # older store is opened.
+# 5: the story index as rows (the ``index_*`` tables of ``index.py``), converted from the one
+# JSON meta row an older store kept it in when it is opened.
 # 8: stop fingerprints of tracked quotes (``tracked_prints``, ``tracked_stops``); an older
 # store's tracked quotes are rebuilt with them when it is opened.
 SCHEMA_VERSION = 8

@@ -30,9 +30,10 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..errors import AmbiguousIdError, StoreError
 from ..models import ArticleAnalysis, Story, TrackedQuote
+from ..stories.index_state import IndexRows
 from . import pg_search
 from . import schema as t
-from .base import STORY_INDEX_KEY, IndexTransaction, Store
+from .base import IndexTransaction, Store
 from .connect import (
     CHECK_SERVER,
     CHECK_SQLITE,
@@ -44,6 +45,7 @@ from .connect import (
     sqlite_begin,
     sqlite_connect,
 )
+from .index import SqlIndexRows
 from .migrations import upgrade
 from .records import (
     ArticleRow,
@@ -97,12 +99,13 @@ class _SqlIndexTransaction:
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
         self.generation = _generation(conn)
+        self._rows = SqlIndexRows(conn)
+        self.rows: IndexRows = self._rows
 
-    def load(self) -> str | None:
-        return _meta(self.conn, STORY_INDEX_KEY)
+    def unindexed(self) -> list[str]:
+        return self._rows.unindexed()
 
-    def save(self, state: str, rebuild: Iterable[str]) -> int:
-        _set_meta(self.conn, STORY_INDEX_KEY, state)
+    def save(self, rebuild: Iterable[str]) -> int:
         self.generation += 1
         _set_meta(self.conn, GENERATION_KEY, str(self.generation))
         keys = set(rebuild)
@@ -284,6 +287,10 @@ class SqlStore:
             if cleared.rowcount and story is not None:
                 self._replace_stories(conn, [story])
             return True
+
+    def index_members(self, key: str) -> list[str] | None:
+        with self._read() as conn:
+            return SqlIndexRows(conn).members(key)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -864,6 +871,16 @@ class SqlStore:
         with self._read() as conn:
             row = conn.execute(query).first()
         return row[0] if row else None
+
+    def story_ids_of(self, article_ids: Sequence[str]) -> set[str]:
+        """The ids of the stored stories holding these articles (one query per chunk)."""
+        sa = t.story_articles.c
+        found: set[str] = set()
+        with self._read() as conn:
+            for chunk in _chunks(article_ids):
+                query = select(sa.story_id).where(sa.article_id.in_(chunk)).group_by(sa.story_id)
+                found.update(sid for (sid,) in conn.execute(query))
+        return found
 
     def get_meta(self, key: str) -> str | None:
         with self._read() as conn:

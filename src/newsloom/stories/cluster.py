@@ -31,7 +31,8 @@ Batch (``cluster_analyses``) is the streaming path over a canonical order (publi
 then article id), so a batch run and a stream in that order give the same stories; other
 orders are measured by ``newsloom eval ecbplus``.
 
-The state is plain JSON (``to_dict``/``from_dict``) so the store can keep it.
+The state (``index_state.py``) is held in memory for a batch, or kept as rows by the store
+and read per batch for the candidates of its articles (``use_rows``, ``save``).
 """
 
 from __future__ import annotations
@@ -40,11 +41,11 @@ import heapq
 import math
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..models import ArticleAnalysis
 from .features import Features, extract_features
+from .index_state import CHANNELS, POSTING_LENGTH, IndexRows, IndexState, Story
 from .split import bisect
 
 # --- Calibrated on ECB+ dev (772 articles, 66 events in 33 topics of two look-alike events)
@@ -112,7 +113,7 @@ TIME_PENALTY = 0.3
 
 # --- Blocking (cost control, not quality: raising them changes ECB+ figures by < 0.005).
 TOP_WORDS = 12  # an article's words used as keys (highest TF-IDF)
-MAX_KEY_STORIES = 64  # stories read from one posting list (the most recent ones)
+MAX_KEY_STORIES = POSTING_LENGTH  # stories read from one posting list (the most recent)
 MAX_CANDIDATES = 16  # stories scored per article (16-40 score alike on ECB+ and bench_stories.py)
 # A key in more than this share of the articles is not rare (never used once N >= 200).
 MAX_KEY_SHARE = 0.05
@@ -120,7 +121,6 @@ MIN_KEY_CAP = 10
 # Centroid norms are recomputed when the number of articles grew by this factor since.
 NORM_REFRESH = 1.25
 
-CHANNELS = ("words", "names", "pairs")
 Weighted = dict[str, tuple[dict[str, float], float]]
 FeatureLoader = Callable[[Sequence[str]], dict[str, Features]]
 
@@ -129,52 +129,37 @@ def _idf(df: int, n: int) -> float:
     return math.log((n + 1) / (df + 1)) + 1.0
 
 
-@dataclass
-class Story:
-    key: str
-    members: list[str] = field(default_factory=list)
-    words: dict[str, float] = field(default_factory=dict)
-    names: dict[str, float] = field(default_factory=dict)
-    pairs: dict[str, float] = field(default_factory=dict)
-    years: dict[str, float] = field(default_factory=dict)
-    days: list[int] = field(default_factory=list)  # min, max publication day when known
-    norms: dict[str, float] = field(default_factory=dict)  # channel -> |centroid * idf|^2
-    norm_n: int = 0  # article count when the norms were last recomputed
-    checked: int = 0  # member count at the last split check
-    apart: list[str] = field(default_factory=list)  # stories split from this one: never re-merge
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "key": self.key,
-            "members": self.members,
-            "words": self.words,
-            "names": self.names,
-            "pairs": self.pairs,
-            "years": self.years,
-            "days": self.days,
-            "norms": self.norms,
-            "norm_n": self.norm_n,
-            "checked": self.checked,
-            "apart": self.apart,
-        }
-
-
 class StoryIndex:
-    """Incremental story clustering with IDF learned from the stream."""
+    """Incremental story clustering with IDF learned from the stream.
 
-    def __init__(self, load_features: FeatureLoader | None = None) -> None:
-        self.n = 0
-        self.df: dict[str, Counter[str]] = {c: Counter() for c in CHANNELS}
-        self.stories: dict[str, Story] = {}
-        self.story_of_article: dict[str, str] = {}
-        self.postings: dict[str, list[str]] = {}
-        self.merged: dict[str, str] = {}  # absorbed story key -> the key it went into
-        self.counter = 0
+    The state is in memory, or read from ``rows`` as the index needs it (``use_rows``) and
+    written back by ``save``: see ``index_state.py``.
+    """
+
+    def __init__(
+        self, load_features: FeatureLoader | None = None, rows: IndexRows | None = None
+    ) -> None:
+        self.state = IndexState(rows)
         # Features of the latest articles (splitting re-reads members; older ones come from
         # ``load_features``, e.g. the store). Not part of the saved state.
         self.recent: OrderedDict[str, Features] = OrderedDict()
         self.load_features = load_features
         self.changed: set[str] = set()  # stories touched since ``take_changed``
+
+    @property
+    def n(self) -> int:
+        """Articles in the index."""
+        return self.state.n
+
+    def use_rows(self, rows: IndexRows) -> None:
+        """Read the index from ``rows`` from now on (what was read before is forgotten; the
+        features of recent articles are kept: they do not change)."""
+        self.state = IndexState(rows)
+        self.changed = set()
+
+    def save(self) -> None:
+        """Write what changed to the rows (nothing to do in memory)."""
+        self.state.flush()
 
     # --- public API -----------------------------------------------------------------------
 
@@ -185,7 +170,7 @@ class StoryIndex:
         ``story_key(article_id)`` later, since merges can move an article's story.
         """
         aid = analysis.article.id
-        if aid in self.story_of_article:
+        if self.state.story_key_of(aid) is not None:
             return self.story_key(aid)
         return self.add(aid, extract_features(analysis))
 
@@ -193,18 +178,18 @@ class StoryIndex:
         self._count(feats)
         keys = self._keys(feats)
         weighted = self._weigh(feats)
-        scored = [
-            (self._score(feats, self.stories[k], weighted), k) for k in self._candidates(keys)
-        ]
+        candidates = self._candidates(keys)
+        self.state.need_stories(candidates)
+        scored = [(self._score(feats, self.state.story(k), weighted), k) for k in candidates]
         scored.sort(key=lambda sk: (-sk[0], sk[1]))
         if scored and scored[0][0] >= THRESHOLD:
             key = scored[0][1]
         else:
-            self.counter += 1
-            key = f"s{self.counter}"
-            self.stories[key] = Story(key=key)
+            self.state.counter += 1
+            key = f"s{self.state.counter}"
+            self.state.open_story(Story(key=key))
         self._remember(aid, feats)
-        self._attach(self.stories[key], aid, feats, keys)
+        self._attach(self.state.story(key), aid, feats, keys)
         # The article may be the link between its story and another one opened earlier for
         # the same event: merge them when the two centroids agree (centroid linkage).
         for score, other in scored:
@@ -213,7 +198,8 @@ class StoryIndex:
             other = self._find(other)
             if other == key or self._kept_apart(key, other):
                 continue
-            if self._story_score(self.stories[key], self.stories[other]) >= MERGE_THRESHOLD:
+            story, other_story = self.state.story(key), self.state.story(other)
+            if self._story_score(story, other_story) >= MERGE_THRESHOLD:
                 key = self._merge(key, other)
         self._check_split(key)
         return self.story_key(aid)
@@ -222,23 +208,45 @@ class StoryIndex:
         """Keys of the stories opened, grown, merged or split since the last call."""
         keys = {self._find(k) for k in self.changed}
         self.changed = set()
-        return {k for k in keys if k in self.stories}
+        return {k for k in keys if self.state.has_story(k)}
 
     def story_key(self, article_id: str) -> str:
-        return self._find(self.story_of_article[article_id])
+        key = self.state.story_key_of(article_id)
+        if key is None:
+            raise KeyError(article_id)
+        return self._find(key)
+
+    def indexed(self, article_ids: Iterable[str]) -> set[str]:
+        """Those of ``article_ids`` the index holds (read together)."""
+        ids = list(article_ids)
+        self.state.need_story_of(ids)
+        return {aid for aid in ids if self.state.story_key_of(aid) is not None}
+
+    def prefetch(self, features: Iterable[Features]) -> None:
+        """Read the document frequencies of these articles' terms together (they are read
+        anyway when each is added; together is fewer reads of the rows)."""
+        terms: dict[str, set[str]] = {c: set() for c in CHANNELS}
+        for feats in features:
+            for channel in CHANNELS:
+                terms[channel].update(getattr(feats, channel))
+        for channel in CHANNELS:
+            self.state.need_df(channel, terms[channel])
+
+    def story(self, key: str) -> Story | None:
+        """The live story ``key`` (None: merged away, or never opened)."""
+        return self.state.story(key) if self.state.has_story(key) else None
 
     def groups(self) -> list[list[str]]:
         """Article ids per story, stories in opening order, members in arrival order."""
-        return [
-            list(s.members) for _, s in sorted(self.stories.items(), key=lambda kv: _num(kv[0]))
-        ]
+        stories = sorted(self.state.all_stories(), key=lambda s: _num(s.key))
+        return [list(s.members) for s in stories]
 
     # --- scoring --------------------------------------------------------------------------
 
     def _count(self, feats: Features) -> None:
-        self.n += 1
+        self.state.n += 1
         for channel in CHANNELS:
-            self.df[channel].update(getattr(feats, channel).keys())
+            self.state.count(channel, getattr(feats, channel).keys())
 
     def _weigh(self, feats: Features) -> dict[str, tuple[dict[str, float], float]]:
         """Per channel: term -> weight * idf^2, and the article's squared IDF-weighted norm.
@@ -246,12 +254,14 @@ class StoryIndex:
         Computed once per article, so scoring a candidate story is one dict look-up per term.
         """
         out = {}
+        n = self.state.n
         for channel in CHANNELS:
-            df, n = self.df[channel], self.n
+            terms = getattr(feats, channel)
+            df = self.state.need_df(channel, terms)
             weighted = {}
             norm = 0.0
-            for term, weight in getattr(feats, channel).items():
-                idf2 = _idf(df[term], n) ** 2
+            for term, weight in terms.items():
+                idf2 = _idf(df.get(term, 0), n) ** 2
                 weighted[term] = weight * idf2
                 norm += weight * weight * idf2
             out[channel] = (weighted, norm)
@@ -270,13 +280,14 @@ class StoryIndex:
         return dot / math.sqrt(norm * story_norm)
 
     def _story_norm(self, story: Story, channel: str) -> float:
-        if self.n > story.norm_n * NORM_REFRESH or channel not in story.norms:
-            df, n = self.df, self.n
+        n = self.state.n
+        if n > story.norm_n * NORM_REFRESH or channel not in story.norms:
             for ch in CHANNELS:
-                story.norms[ch] = sum(
-                    (w * _idf(df[ch][t], n)) ** 2 for t, w in getattr(story, ch).items()
-                )
+                centroid = getattr(story, ch)
+                df = self.state.need_df(ch, centroid)
+                story.norms[ch] = sum((w * _idf(df.get(t, 0), n)) ** 2 for t, w in centroid.items())
             story.norm_n = n
+            self.state.touch(story)
         return story.norms[channel]
 
     def _score(self, feats: Features, story: Story, weighted: Weighted | None = None) -> float:
@@ -306,20 +317,24 @@ class StoryIndex:
 
     def _keys(self, feats: Features) -> list[str]:
         """The article's rare keys: every name key, plus its top words by TF-IDF."""
-        df, n = self.df["words"], self.n
+        df, n = self.state.need_df("words", feats.words), self.state.n
         top = heapq.nlargest(
-            TOP_WORDS, feats.words.items(), key=lambda kv: (kv[1] * _idf(df[kv[0]], n), kv[0])
+            TOP_WORDS,
+            feats.words.items(),
+            key=lambda kv: (kv[1] * _idf(df.get(kv[0], 0), n), kv[0]),
         )
         return ["n:" + k for k in feats.names] + ["w:" + k for k, _ in top]
 
-    def _candidates(self, keys: Iterable[str]) -> list[str]:
-        cap = max(MIN_KEY_CAP, int(MAX_KEY_SHARE * self.n))
+    def _candidates(self, keys: Sequence[str]) -> list[str]:
+        """Stories sharing the most rare keys with the article (its terms are counted)."""
+        cap = max(MIN_KEY_CAP, int(MAX_KEY_SHARE * self.state.n))
+        self.state.need_postings(keys)
         hits: Counter[str] = Counter()
         for key in keys:
             channel = "names" if key.startswith("n:") else "words"
-            if self.df[channel][key[2:]] > cap + 1:  # +1: this article is already counted
+            if self.state.df[channel].get(key[2:], 0) > cap + 1:  # +1: this article counted
                 continue
-            posting = self.postings.get(key)
+            posting = self.state.posting(key)
             if not posting:
                 continue
             seen = set()
@@ -336,24 +351,27 @@ class StoryIndex:
     def _attach(self, story: Story, aid: str, feats: Features, keys: list[str]) -> None:
         self.changed.add(story.key)
         story.members.append(aid)
-        self.story_of_article[aid] = story.key
+        self.state.set_story_of(aid, story.key)
         if len(story.members) == 1:  # a new story: its norms start from zero here
             story.norms = {c: 0.0 for c in CHANNELS}
-            story.norm_n = self.n
+            story.norm_n = self.state.n
         self._add_features(story, feats)
         self._post(story.key, keys)
 
     def _add_features(self, story: Story, feats: Features) -> None:
         """Add one member's features to the story's centroids, norms, years and days."""
+        self.state.touch(story)
+        n = self.state.n
         for channel in CHANNELS:
             centroid: dict[str, float] = getattr(story, channel)
-            df, n = self.df[channel], self.n
+            terms = getattr(feats, channel)
             norm = story.norms.get(channel)  # None after a merge: recomputed when next read
-            for term, weight in getattr(feats, channel).items():
+            df = self.state.need_df(channel, terms) if norm is not None else {}
+            for term, weight in terms.items():
                 old = centroid.get(term, 0.0)
                 centroid[term] = old + weight
                 if norm is not None:
-                    norm += ((old + weight) ** 2 - old * old) * _idf(df[term], n) ** 2
+                    norm += ((old + weight) ** 2 - old * old) * _idf(df.get(term, 0), n) ** 2
             if norm is not None:
                 story.norms[channel] = norm
         for year, share in feats.years.items():
@@ -365,17 +383,17 @@ class StoryIndex:
                 else [feats.day, feats.day]
             )
 
-    def _post(self, story_key: str, keys: Iterable[str]) -> None:
+    def _post(self, story_key: str, keys: Sequence[str]) -> None:
+        self.state.need_postings(keys)
         for key in keys:
-            posting = self.postings.setdefault(key, [])
-            if not posting or posting[-1] != story_key:
-                posting.append(story_key)
+            self.state.post(key, story_key)
 
     def _merge(self, keep: str, gone: str) -> str:
         """Fold story ``gone`` into ``keep`` (the older key survives); returns the survivor."""
         if _num(gone) < _num(keep):
             keep, gone = gone, keep
-        a, b = self.stories[keep], self.stories.pop(gone)
+        self.state.need_stories([keep, gone])
+        a, b = self.state.story(keep), self.state.drop_story(gone)
         a.members.extend(b.members)  # the survivor's founder stays first: it names the story
         for channel in CHANNELS:
             centroid: dict[str, float] = getattr(a, channel)
@@ -390,21 +408,23 @@ class StoryIndex:
         a.norms = {}
         a.norm_n = 0
         a.apart.extend(b.apart)
-        self.merged[gone] = keep
+        self.state.touch(a)
+        self.state.set_merged(gone, keep)
         self.changed.add(keep)
         return keep
 
     def _kept_apart(self, a: str, b: str) -> bool:
-        return any(self._find(k) == b for k in self.stories[a].apart) or any(
-            self._find(k) == a for k in self.stories[b].apart
+        return any(self._find(k) == b for k in self.state.story(a).apart) or any(
+            self._find(k) == a for k in self.state.story(b).apart
         )
 
     def _check_split(self, key: str) -> None:
-        story = self.stories[key]
+        story = self.state.story(key)
         size = len(story.members)
         if size < SPLIT_MIN_SIZE or size > SPLIT_MAX_SIZE or size < story.checked * SPLIT_GROWTH:
             return
         story.checked = size
+        self.state.touch(story)
         features = self._member_features(story.members)
         if features is None:
             return
@@ -419,15 +439,15 @@ class StoryIndex:
         # The half holding the story's first member (its founder, which the story id hashes)
         # keeps the key; the other half starts with its own first member.
         stay, leave = halves if story.members[0] in halves[0] else halves[::-1]
-        self.counter += 1
-        new = Story(key=f"s{self.counter}", apart=[key])
+        self.state.counter += 1
+        new = Story(key=f"s{self.state.counter}", apart=[key])
         story.apart.append(new.key)
-        self.stories[new.key] = new
+        self.state.open_story(new)
         self._rebuild(story, stay, features)
         self._rebuild(new, leave, features)
         self.changed.update((key, new.key))
         for aid in leave:
-            self.story_of_article[aid] = new.key
+            self.state.set_story_of(aid, new.key)
             self._post(new.key, self._keys(features[aid]))
 
     def _remember(self, aid: str, feats: Features) -> None:
@@ -454,44 +474,46 @@ class StoryIndex:
 
     def _find(self, key: str) -> str:
         path = []
-        while key in self.merged:
+        while (into := self.state.merged_into(key)) is not None:
             path.append(key)
-            key = self.merged[key]
-        for p in path:  # path compression keeps later look-ups O(1)
-            self.merged[p] = key
+            key = into
+        for p in path[:-1]:  # path compression keeps later look-ups O(1)
+            self.state.set_merged(p, key)
         return key
 
     # --- persistence ----------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain-JSON state (the store keeps it between ingests)."""
+        """Plain-JSON state of an index in memory (what the store kept before version 5)."""
+        changes = self.state.changes()
+        df: dict[str, dict[str, int]] = {c: {} for c in CHANNELS}
+        for c in CHANNELS:
+            df[c] = dict(self.state.df[c])
         return {
             "version": 1,
-            "n": self.n,
-            "counter": self.counter,
-            "df": {c: dict(self.df[c]) for c in CHANNELS},
-            "stories": [s.to_dict() for s in self.stories.values()],
-            "story_of_article": self.story_of_article,
-            "postings": self.postings,
-            "merged": self.merged,
+            "n": changes.n,
+            "counter": changes.counter,
+            "df": df,
+            "stories": [s.to_dict() for s in self.state.stories.values()],
+            "story_of_article": dict(self.state.story_of),
+            "postings": changes.postings,
+            "merged": changes.merged,
         }
 
     @classmethod
     def from_dict(
         cls, state: dict[str, Any], load_features: FeatureLoader | None = None
     ) -> StoryIndex:
+        """An index in memory from ``to_dict`` (posting lists cut to the entries it reads)."""
         index = cls(load_features)
-        index.n = state["n"]
-        index.counter = state["counter"]
-        index.df = {c: Counter(state["df"].get(c, {})) for c in CHANNELS}
-        # Fields a later or earlier version does not know are dropped, missing ones default.
-        known = {f.name for f in fields(Story)}
-        index.stories = {
-            s["key"]: Story(**{k: v for k, v in s.items() if k in known}) for s in state["stories"]
-        }
-        index.story_of_article = dict(state["story_of_article"])
-        index.postings = {k: list(v) for k, v in state["postings"].items()}
-        index.merged = dict(state["merged"])
+        s = index.state
+        s.n = state["n"]
+        s.counter = state["counter"]
+        s.df = {c: dict(state["df"].get(c, {})) for c in CHANNELS}
+        s.stories = {d["key"]: Story.from_dict(d) for d in state["stories"]}
+        s.story_of = dict(state["story_of_article"])
+        s.postings = {k: list(v[-POSTING_LENGTH:]) for k, v in state["postings"].items()}
+        s.merged = dict(state["merged"])
         return index
 
 
