@@ -16,7 +16,8 @@ def _claim(text, value, subject, *, kind="count", unit=None, **extra):
             "context": context, **extra}  # fmt: skip
 
 
-def _story(first, second, published=(None, None), entities=()):
+def _story(first, second, published=(None, None), entities=(), dated=None):
+    """``dated``: an ISO date the second statement's own sentence carries ("in 2007")."""
     a = analysis(
         "a1",
         f"Report one. {first['text']} here.",
@@ -27,11 +28,14 @@ def _story(first, second, published=(None, None), entities=()):
     )
     b = analysis(
         "a2",
-        f"Report two. {second['text']} here.",
+        f"Report two. {second['text']} here on the day."
+        if dated
+        else f"Report two. {second['text']} here.",
         source="Herald",
         published=published[1],
         claims=[second],
         entities=[{"name": n} for n in entities[1:2]],
+        dates=[("the day", dated)] if dated else (),
     )
     return line_up_facts([a, b], merge_entities([a, b]))
 
@@ -60,10 +64,23 @@ ROWS = [
      _claim("52", 52, "Jane Roe", kind="age", unit="year", context=[]),
      _claim("53", 53, "Jane Roe", kind="age", unit="year", context=[]),
      ("2023-01-10", "2024-03-04"), ("Jane Roe", "Jane Roe"), "update"),
-    ("update: ages where the dates are unknown",
+    # undated ages: one moment of the story when its dates span under a year
+    ("conflict: ages in a story without dates (one event)",
      _claim("52", 52, "Jane Roe", kind="age", unit="year", context=[]),
      _claim("54", 54, "Jane Roe", kind="age", unit="year", context=[]),
-     (None, None), ("Jane Roe", "Jane Roe"), "update"),
+     (None, None), ("Jane Roe", "Jane Roe"), "conflict"),
+    ("conflict: an undated age a year off within a week of the story",
+     _claim("52", 52, "Jane Roe", kind="age", unit="year", context=[]),
+     _claim("53", 53, "Jane Roe", kind="age", unit="year", context=[]),
+     ("2024-03-04", None), ("Jane Roe", "Jane Roe"), "conflict", "2024-03-08"),
+    ("update: an undated age a year off where the story spans seven months",
+     _claim("52", 52, "Jane Roe", kind="age", unit="year", context=[]),
+     _claim("53", 53, "Jane Roe", kind="age", unit="year", context=[]),
+     ("2024-01-04", None), ("Jane Roe", "Jane Roe"), "update", "2024-08-01"),
+    ("update: undated ages where the sentence dates the age years later",
+     _claim("27", 27, "Jose Ruiz", kind="age", unit="year", context=[]),
+     _claim("29", 29, "Jose Ruiz", kind="age", unit="year", context=[]),
+     ("2005-06-25", None), ("Jose Ruiz", "Jose Ruiz"), "update", "2007-03-20"),
     # negatives: never one fact
     ("two people with different ages",
      _claim("20", 20, "Katie Jenkin", kind="age", unit="year", context=[]),
@@ -80,9 +97,12 @@ ROWS = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("case", "first", "second", "published", "people", "status"), ROWS)
-def test_fact_status(case, first, second, published, people, status):
-    facts = _story(first, second, published, people)
+@pytest.mark.parametrize(
+    ("case", "first", "second", "published", "people", "status", "dated"),
+    [row if len(row) == 7 else (*row, None) for row in ROWS],
+)
+def test_fact_status(case, first, second, published, people, status, dated):
+    facts = _story(first, second, published, people, dated)
     if status is None:
         assert facts == [], case
         return
