@@ -25,6 +25,14 @@ When that span is under a year (``ONE_EVENT_YEARS``; a story without any date co
 moment), two ages of one person conflict when no birthday inside the span can part them
 (``AGE_SLACK`` as for dated ages); a longer span only shows an update may lie between.
 
+Unnamed people. An age or a figure's owner the article gives only as a description with an age
+("a 60-year-old woman was arrested", "a 36-year-old man died after he fell 200m") is the
+story's one person stated (with a certain subject) to be that old, when the description's noun
+is a person's (a gendered noun, or a role the story gives that person) and, for an indefinite
+description, the article never names that person (an article naming Roe that also speaks of
+"a 60-year-old woman" speaks of someone else; "the 26-year-old actress" refers back). Two
+people of that age, or none, leave the description apart and uncertain.
+
 Precision first: two statements with disjoint values join one group only when both subjects are
 certain (``Claim.subject_certain``), the heads, verbs and owners of their phrases agree
 (``strongly_same``); anything less stays apart rather than raise a false conflict. Each group
@@ -51,6 +59,7 @@ from ..models import (
     stable_id,
 )
 from ..text.dates import exact_day, first_day
+from ..text.described import NOUN_GENDER, definite_before, described_age
 from ..text.units import to_base
 from .entities import AGE_SLACK, DAYS_PER_YEAR, age_conflict
 from .outlets import outlet_key, outlet_names
@@ -86,6 +95,7 @@ class Item:
     subject_words: frozenset[str]
     context: frozenset[str]
     owner: str | None  # folded canonical
+    certain: bool = True  # the claim's subject_certain, or a description resolved here
     sentence_days: tuple[date, ...] = ()  # dates the statement's sentence carries
     story_days: tuple[date, ...] = ()  # publication days of the story's dated articles
 
@@ -103,6 +113,7 @@ def group_claims(
         for claim in analysis.claims
         if (item := _item(analysis, claim, canonical, names, days)) is not None
     ]
+    _resolve_described(items, analyses, entities, canonical)
     groups = _cluster(items)
     return sorted(
         (_fact_group(members) for members in groups),
@@ -126,6 +137,55 @@ def _canonical_people(entities: Sequence[StoryEntity]) -> dict[str, str]:
         for name in [entity.name, *entity.aliases]:
             out[name.casefold()] = entity.name.casefold()
     return out
+
+
+def _resolve_described(
+    items: list[Item],
+    analyses: Sequence[ArticleAnalysis],
+    entities: Sequence[StoryEntity],
+    canonical: dict[str, str],
+) -> None:
+    """Descriptions with an age made the story's one person of that age (module docstring)."""
+    people = set(canonical.values())
+    by_age: dict[int, set[str]] = defaultdict(set)
+    for item in items:
+        if item.claim.kind == "age" and item.certain and item.subject in people:
+            by_age[int(float(item.claim.value))].add(item.subject)
+    roles: dict[str, set[str]] = defaultdict(set)
+    for entity in entities:
+        for role in entity.roles:
+            if role.split():
+                roles[entity.name.casefold()].add(role.split()[-1].casefold())
+    named: dict[str, set[str]] = {
+        a.article.id: {canonical.get(e.name.casefold(), e.name.casefold()) for e in a.entities}
+        for a in analyses
+    }
+
+    def person(age: int, noun: str, item: Item, definite: bool) -> str | None:
+        found = by_age.get(age, set())
+        if len(found) != 1:
+            return None
+        (who,) = found
+        is_person = noun in NOUN_GENDER or noun in roles.get(who, set())
+        elsewhere = definite or who not in named.get(item.article_id, set())
+        return who if is_person and elsewhere else None
+
+    texts = {a.article.id: a.article.text for a in analyses}
+
+    for item in items:
+        age = described_age(item.owner)
+        if age is not None:
+            noun = (item.owner or "").split()[-1]
+            item.owner = person(age, noun, item, definite=False) or item.owner
+        claim = item.claim
+        words = item.subject.split()
+        described = claim.attachment == "description" and len(words) == 1
+        if claim.kind == "age" and not item.certain and described:
+            definite = definite_before(texts[item.article_id], claim.start)
+            who = person(round(float(claim.value)), words[0], item, definite)
+            if who is not None:
+                item.subject, item.certain = who, True
+                item.subject_words = frozenset(who.split())
 
 
 def _canonical(name: str | None, canonical: dict[str, str]) -> str:
@@ -172,6 +232,7 @@ def _item(
         subject_words=frozenset(subject.split()),
         context=frozenset(claim.context),
         owner=_canonical(claim.owner, canonical) if claim.owner else None,
+        certain=claim.subject_certain,
         sentence_days=tuple(
             d
             for m in analysis.dates
@@ -199,7 +260,7 @@ def strongly_same(a: Item, b: Item) -> bool:
     """Whether two statements surely state one quantity: certain subjects, the same head, verb
     and owner (the bar for grouping values that cannot both hold)."""
     ca, cb = a.claim, b.claim
-    if not (ca.subject_certain and cb.subject_certain) or a.dimension != b.dimension:
+    if not (a.certain and b.certain) or a.dimension != b.dimension:
         return False
     if ca.kind == "age":
         return bool(a.subject) and a.subject == b.subject
@@ -323,7 +384,7 @@ def _statement(item: Item) -> FactStatement:
         qualifier=c.qualifier,
         bound=c.bound,
         subject=c.subject,
-        subject_certain=c.subject_certain,
+        subject_certain=item.certain,
         published=item.published,
     )
 
