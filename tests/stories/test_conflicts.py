@@ -120,3 +120,73 @@ def test_uncertain_statement_joins_only_agreeing_values():
     (fact,) = _story(certain, unsure)
     assert fact.status == "agree"
     assert [s.subject_certain for s in fact.statements] == [True, False]
+
+
+def _age(text, value, subject, **extra):
+    return _claim(text, value, subject, kind="age", unit="year", context=[], **extra)
+
+
+def _fall(text, metres, owner):
+    return _claim(text, metres, "fall", kind="quantity", unit="m", predicate="fall",
+                  owner=owner, attachment="verb", context=["fall"])  # fmt: skip
+
+
+UNNAMED = {"attachment": "description", "subject_certain": False}
+# Articles as (words around the figure, claim, people named); a description with an age is the
+# story's one person stated to be that old. (case, articles, figures compared, expected status)
+DESCRIBED_ROWS = [
+    ("an unnamed 60-year-old woman is the one person stated 60",
+     [("Police arrested Jane Roe, 60, here.", _age("60", 60, "Jane Roe"), ["Jane Roe"]),
+      ("Police arrested a 60-year-old woman here.", _age("60-year-old", 60, "woman", **UNNAMED),
+       []),
+      ("Police arrested Jane Roe, 61, here.", _age("61", 61, "Jane Roe"), ["Jane Roe"])],
+     ("60-year-old", "61"), "conflict"),
+    ("a 36-year-old man's fall is the fall of the one person stated 36",
+     [("Jane Roe, 36, died here.", _age("36", 36, "Jane Roe"), ["Jane Roe"]),
+      ("Roe died after falling 60m here.", _fall("60m", 60, "Jane Roe"), ["Jane Roe"]),
+      ("A 36-year-old man fell 200m here.", _fall("200m", 200, "36-year-old man"), [])],
+     ("60m", "200m"), "conflict"),
+    # negatives: two people of that age; an indefinite description in an article naming the
+    # person speaks of someone else; a noun that names no person
+    ("two people stated 60: the description stays apart",
+     [("Police arrested Jane Roe, 60, here.", _age("60", 60, "Jane Roe"), ["Jane Roe"]),
+      ("Police arrested John Doe, 60, here.", _age("60", 60, "John Doe"), ["John Doe"]),
+      ("Police arrested a 60-year-old woman here.", _age("60-year-old", 60, "woman", **UNNAMED),
+       []),
+      ("Police arrested Jane Roe, 61, here.", _age("61", 61, "Jane Roe"), ["Jane Roe"])],
+     ("60-year-old", "61"), None),
+    ("an indefinite description beside the person's name is someone else",
+     [("Police arrested Jane Roe, 60, here.", _age("60", 60, "Jane Roe"), ["Jane Roe"]),
+      ("Jane Roe met a 60-year-old woman here.",
+       _age("60-year-old", 60, "woman", **UNNAMED), ["Jane Roe"]),
+      ("Police arrested Jane Roe, 61, here.", _age("61", 61, "Jane Roe"), ["Jane Roe"])],
+     ("60-year-old", "61"), None),
+    ("a 60-year-old building is nobody",
+     [("Police arrested Jane Roe, 60, here.", _age("60", 60, "Jane Roe"), ["Jane Roe"]),
+      ("Police closed a 60-year-old building here.",
+       _age("60-year-old", 60, "building", **UNNAMED), []),
+      ("Police arrested Jane Roe, 61, here.", _age("61", 61, "Jane Roe"), ["Jane Roe"])],
+     ("60-year-old", "61"), None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("case", "articles", "figures", "status"), DESCRIBED_ROWS)
+def test_described_person(case, articles, figures, status):
+    analyses = [
+        analysis(
+            f"a{i}",
+            f"Report {i}. {words}",
+            source=f"Outlet {i}",
+            claims=[claim],
+            entities=[{"name": n} for n in people],
+        )  # fmt: skip
+        for i, (words, claim, people) in enumerate(articles)
+    ]
+    facts = line_up_facts(analyses, merge_entities(analyses))
+    found = [
+        c.status
+        for f in facts
+        for c in f.comparisons
+        if {f.statements[c.first].text, f.statements[c.second].text} == set(figures)
+    ]
+    assert found == ([status] if status else []), (case, [f.explanation for f in facts])

@@ -8,8 +8,9 @@ nouns that carry it ("man", "mother"); never a list of first names.
 
 ``Antecedents.person_for`` is precision-first: a pronoun resolves to the subject of the clause
 its own clause hangs from ("A 36-year-old man died after he slipped"), else to the one person
-of agreeing gender named in its sentence or the ``PRONOUN_REACH`` sentences before it. Two
-such people, or none, leave it unresolved.
+of agreeing gender named in its sentence or the ``PRONOUN_REACH`` sentences before it, the
+person reporting the clause it sits in aside ("Gaskin said he fell 200m" may be about anyone).
+Two such people, or none, leave it unresolved.
 """
 
 from __future__ import annotations
@@ -194,8 +195,19 @@ class Antecedents:
             for p in self.mentions
             if lo <= p.start and p.end <= pronoun.idx and not p.quoted
         }
-        agreeing = [p for p in near.values() if self._agrees(p, want)]
+        reporter = self._reporter(pronoun)
+        agreeing = [p for p in near.values() if self._agrees(p, want) and p.name != reporter]
         return Referent(agreeing[0].name, True) if len(agreeing) == 1 else None
+
+    def _reporter(self, pronoun: Token) -> str | None:
+        """The named subject of the clause whose complement holds the pronoun ("Gaskin said
+        he fell"): the pronoun may be anyone the reporter speaks of, so never taken as him."""
+        for node in pronoun.ancestors:
+            if node.dep_ == "ccomp":
+                for child in node.head.children:
+                    if child.dep_ in SUBJECT_DEPS and (named := self._named_at(child)):
+                        return named.name
+        return None
 
     def _binding_subject(self, pronoun: Token) -> Token | None:
         """The subject of the clause the pronoun's own clause hangs from."""
