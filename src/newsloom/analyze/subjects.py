@@ -10,6 +10,12 @@ An age belongs to the noun phrase the syntax ties it to, never merely to the nea
 - predicate: ``Roe is 33`` -> the subject of the copula;
 - possessed: ``Roe's 33-year-old wife`` -> "wife of Jane Roe", not Roe.
 
+A pronoun ("she is 33", "he slipped and fell 200m") stands for its antecedent person
+(``antecedents.py``: the subject of the clause its clause hangs from, else the one person of
+agreeing gender named in reach); a subject described with an age and named nowhere ("a
+36-year-old man died after he fell") owns its figures as that description, which the story
+stage matches to the story's one person of that age.
+
 A description that resolves to nobody ("a 33-year-old man") and an age read only from a name
 nearby are kept with ``certain=False``: the story stage never raises a conflict on them.
 Counts and amounts get the figure's subject from ``claims._subject``; here they get the verb
