@@ -62,14 +62,31 @@ def test_possessor_description_is_not_the_named_person():
     assert not claim.subject_certain
 
 
-@pytest.mark.parametrize(
-    ("text", "figure", "owner"),
-    [
-        ("Richard Carter scored 14 points in the win.", "14", "Richard Carter"),
-        ("Jane Roe died after slipping and falling 60 metres.", "60 metres", "Jane Roe"),
-        ("The storm killed 12 people on Monday.", "12", None),
-    ],
-)
-def test_owner_of_a_count(text, figure, owner):
+# (text, figure, owner, certain): pronouns resolve to their one antecedent person; an unnamed
+# person described with an age is kept as that description for the story stage to match.
+OWNER_ROWS = [
+    ("Richard Carter scored 14 points in the win.", "14", "Richard Carter", True),
+    ("Jane Roe died after slipping and falling 60 metres.", "60 metres", "Jane Roe", True),
+    ("The storm killed 12 people on Monday.", "12", None, True),
+    # a pronoun bound to the subject of the clause its own clause hangs from
+    ("A 36-year-old man died on Friday after he slipped and fell 200 metres.", "200 metres",
+     "36-year-old man", True),
+    # a pronoun whose one agreeing person is named a sentence before
+    ("Jane Roe was taken to hospital on Monday. She had been hospitalized for four weeks.",
+     "four weeks", "Jane Roe", True),
+    # negatives: two people of that gender in reach; a title showing the other gender; the
+    # person reporting the clause; a description without an age names nobody
+    ("Jane Roe met Ann Doe on Monday. She had been hospitalized for four weeks.",
+     "four weeks", None, False),
+    ("Mr. John Roe was arrested on Monday. She had been hospitalized for four weeks.",
+     "four weeks", None, False),
+    ("Inspector Dave Gaskin said he fell 200 metres.", "200 metres", None, False),
+    ("A man died on Friday after he slipped and fell 200 metres.", "200 metres", None, False),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "figure", "owner", "certain"), OWNER_ROWS)
+def test_owner_of_a_figure(text, figure, owner, certain):
     (claim,) = [c for c in analyze_text(text).claims if c.text == figure]
     assert claim.owner == owner
+    assert claim.subject_certain is certain

@@ -177,8 +177,8 @@ def test_ages_matched_through_merged_people():
         claims=[_claim("57", 57, "Roe", [], kind="age", unit="year")],
     )
     facts = line_up_facts([a, b], merge_entities([a, b]))
-    # Undated articles do not show one time: the ages are lined up as an update, not a conflict.
-    assert [f.status for f in facts] == ["update"]
+    # "Roe" is Jane Roe; a story without dates is one moment, so 52 and 57 cannot both hold.
+    assert [f.status for f in facts] == ["conflict"]
 
 
 def test_outlet_exclusives():

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ..models import Claim, Entity, Paragraph
 from ..spans import body_ranges
 from ..text.ranges import RangeSet
+from .antecedents import Antecedents
 from .quantities import Quantity, find_quantities
 from .subjects import Attachment, People, age_subject, owner_of, predicate_of
 
@@ -45,7 +46,7 @@ def extract_claims(
     """``text`` is the text ``doc`` parses (``Doc.text`` is rebuilt on every access)."""
     text = doc.text if text is None else text
     entities = list(entities)
-    people = People(entities)
+    people = People(entities, Antecedents(doc, entities, excluded))
     seen: set[tuple[int, int]] = set()
     excluded_set = RangeSet(excluded)
     for pstart, pend in body_ranges(paragraphs, len(text)):

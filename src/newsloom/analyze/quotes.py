@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from ..models import Entity, Paragraph, Post, QuoteKind, QuoteMention
+from .antecedents import PRONOUN_GENDER, article_genders
 from .attribution import (
     NON_SPEAKER_SUBJECTS,
     WEAK_VERBS,
@@ -74,10 +75,6 @@ MIN_TITLE_WORDS = 2
 TITLE_STOP_WORD_CHARS = 4
 # Pronouns that resolve to a person.
 PERSONAL_PRONOUNS = frozenset({"he", "she", "him", "her"})
-# What the article shows of a person's gender: its own pronouns and titles (never a list of
-# first names, which would not carry across languages and outlets).
-PRONOUN_GENDER = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f", "hers": "f"}
-TITLE_GENDER = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f"}
 # Pronouns that, inside an embedded post, stand for its author.
 FIRST_PERSON = frozenset({"i", "me", "we", "us"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
@@ -155,7 +152,7 @@ class _People:
             p.quoted = k >= 0 and p.end <= quoted[k][1]
         self.mentions = mentions
         self.starts = [p.start for p in mentions]
-        self.gender = _genders(doc, mentions, quoted)
+        self.gender = article_genders(doc, mentions, quoted)
 
     def agrees(self, p: _Person, pronoun: str) -> bool:
         """Whether ``p`` may be the antecedent of ``pronoun`` (he/she): unknown gender agrees."""
@@ -209,53 +206,6 @@ class _People:
                 return p
             i -= 1
         return None
-
-
-def _genders(
-    doc: Doc, mentions: Sequence[_Person], quoted: Sequence[tuple[int, int]]
-) -> dict[str, str]:
-    """What the article itself shows of each person's gender: a title before a mention
-    (Mr, Ms, Mrs), or a he/she/his/her later in a sentence that names only that person.
-    People the article shows both ways, or neither, are left out (they agree with both)."""
-    votes: dict[str, dict[str, int]] = {}
-
-    def vote(p: _Person, gender: str) -> None:
-        tally = votes.setdefault(p.entity_id or p.name, {})
-        tally[gender] = tally.get(gender, 0) + 1
-
-    by_sentence: dict[int, list[_Person]] = {}
-    for p in mentions:
-        if not p.is_person or p.quoted:
-            continue
-        span = doc.char_span(p.start, p.end, alignment_mode="expand")
-        if span is None or not len(span):
-            continue
-        before = doc[span.start - 1] if span.start > 0 else None
-        title = span[0] if span[0].lower_.rstrip(".") in TITLE_GENDER else before
-        if title is not None and title.lower_.rstrip(".") in TITLE_GENDER:
-            vote(p, TITLE_GENDER[title.lower_.rstrip(".")])
-        by_sentence.setdefault(span.sent.start, []).append(p)
-    for sent_start, people in by_sentence.items():
-        if len({p.entity_id or p.name for p in people}) != 1:
-            continue
-        last = max(p.end for p in people)
-        for token in doc[sent_start].sent:
-            k = bisect_right(quoted, (token.idx, 1 << 62)) - 1
-            if k >= 0 and token.idx < quoted[k][1]:
-                continue  # a pronoun inside a quotation is the speaker's, not the narrator's
-            # "Roe said his …": a possessive can only be Roe's; "Roe said she …" may be anyone.
-            if token.idx >= last and token.lower_ in ("his", "her") and token.dep_ == "poss":
-                vote(people[0], PRONOUN_GENDER[token.lower_])
-                break
-    # A gender the article shows at least twice as often as the other (one slip is noise).
-    out = {}
-    for key, tally in votes.items():
-        m, f = tally.get("m", 0), tally.get("f", 0)
-        if m >= 2 * f and m:
-            out[key] = "m"
-        elif f >= 2 * m and f:
-            out[key] = "f"
-    return out
 
 
 @dataclass

@@ -10,6 +10,12 @@ An age belongs to the noun phrase the syntax ties it to, never merely to the nea
 - predicate: ``Roe is 33`` -> the subject of the copula;
 - possessed: ``Roe's 33-year-old wife`` -> "wife of Jane Roe", not Roe.
 
+A pronoun ("she is 33", "he slipped and fell 200m") stands for its antecedent person
+(``antecedents.py``: the subject of the clause its clause hangs from, else the one person of
+agreeing gender named in reach); a subject described with an age and named nowhere ("a
+36-year-old man died after he fell") owns its figures as that description, which the story
+stage matches to the story's one person of that age.
+
 A description that resolves to nobody ("a 33-year-old man") and an age read only from a name
 nearby are kept with ``certain=False``: the story stage never raises a conflict on them.
 Counts and amounts get the figure's subject from ``claims._subject``; here they get the verb
@@ -26,12 +32,12 @@ from dataclasses import dataclass
 from spacy.tokens import Span, Token
 
 from ..models import Entity
+from ..text.described import DEFINITE
+from .antecedents import Antecedents
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 # Dependencies by which a pre-modifying age ("33-year-old") hangs on its noun.
 MODIFIER_DEPS = frozenset({"amod", "compound", "nummod", "npadvmod", "nmod"})
-# Determiners that make a description definite ("the 33-year-old actress" refers back).
-DEFINITE = frozenset({"the", "this", "that"})
 # Links by which a clause without its own subject takes the subject of the one it hangs from
 # ("died after slipping and falling", "ran it while serving", "wants to pay").
 CLAUSE_LINKS = frozenset({"advcl", "conj", "xcomp", "pcomp", "prep", "pobj", "acl", "relcl"})
@@ -48,7 +54,8 @@ class Attachment:
 class People:
     """The article's people, for resolving a noun phrase to one of them."""
 
-    def __init__(self, entities: Iterable[Entity]) -> None:
+    def __init__(self, entities: Iterable[Entity], antecedents: Antecedents | None = None) -> None:
+        self.antecedents = antecedents
         self.spans: list[tuple[int, int, str]] = []
         self.by_role: dict[str, set[str]] = {}
         self.age_at: list[tuple[int, int, str]] = []
@@ -126,6 +133,9 @@ def _resolve(noun: Token, people: People, span: Span, how: str) -> Attachment:
             owner = people.at(child) or child.text
             return Attachment(f"{noun.lemma_.lower()} of {owner}", "possessed", True)
     if noun.pos_ == "PRON":
+        found = people.antecedents.person_for(noun) if people.antecedents else None
+        if found is not None and found.named:
+            return Attachment(found.name, "pronoun", True)
         return Attachment(None, "pronoun", False)
     definite = any(c.dep_ == "det" and c.lower_ in DEFINITE for c in noun.children)
     if definite:
@@ -184,9 +194,32 @@ def owner_of(noun: Token | None, verb: Token | None, people: People) -> str | No
             return None
         subjects = [c for c in node.children if c.dep_ in SUBJECT_DEPS]
         if subjects:
-            named = subjects[0]
-            return people.at(named) or (named.text if named.pos_ == "PROPN" else None)
+            return _person(subjects[0], people)
         if node.dep_ not in CLAUSE_LINKS or node.head.i == node.i:
             return None
         node = node.head
     return None
+
+
+def _person(subject: Token, people: People) -> str | None:
+    """Who a clause subject is: a name; the antecedent of a he/she; the person a description
+    names (in apposition, or the one person of that role); an unnamed person it describes
+    with an age ("A 36-year-old man died after he slipped" -> "36-year-old man")."""
+    named = people.at(subject)
+    if named is not None:
+        return named
+    if subject.pos_ == "PROPN":
+        return subject.text
+    found = None
+    if people.antecedents is not None:
+        if subject.pos_ == "PRON":
+            found = people.antecedents.person_for(subject)
+        elif subject.pos_ == "NOUN":
+            for child in subject.children:  # "the climber, Jane Roe,"
+                if child.dep_ == "appos" and (person := people.at(child)) is not None:
+                    return person
+            definite = any(c.dep_ == "det" and c.lower_ in DEFINITE for c in subject.children)
+            if definite and (person := people.with_role(subject)) is not None:
+                return person
+            found = people.antecedents.describe(subject)
+    return found.name if found is not None else None

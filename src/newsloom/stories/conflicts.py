@@ -18,6 +18,21 @@ Two statements are compared on value intervals: a stated figure covers its round
   toll, turnout) stated at different moments or at moments the articles do not show;
 - ``conflict``: same subject, same quantity, same time, values that cannot both hold.
 
+Time of an age. A story's articles cover one event, so an age stated in an undated article is
+stated at some moment of the story: the span its known dates cover (the publication days of its
+dated articles and the dates the two statements' own sentences carry, from the dates stage).
+When that span is under a year (``ONE_EVENT_YEARS``; a story without any date counts as one
+moment), two ages of one person conflict when no birthday inside the span can part them
+(``AGE_SLACK`` as for dated ages); a longer span only shows an update may lie between.
+
+Unnamed people. An age or a figure's owner the article gives only as a description with an age
+("a 60-year-old woman was arrested", "a 36-year-old man died after he fell 200m") is the
+story's one person stated (with a certain subject) to be that old, when the description's noun
+is a person's (a gendered noun, or a role the story gives that person) and, for an indefinite
+description, the article never names that person (an article naming Roe that also speaks of
+"a 60-year-old woman" speaks of someone else; "the 26-year-old actress" refers back). Two
+people of that age, or none, leave the description apart and uncertain.
+
 Precision first: two statements with disjoint values join one group only when both subjects are
 certain (``Claim.subject_certain``), the heads, verbs and owners of their phrases agree
 (``strongly_same``); anything less stays apart rather than raise a false conflict. Each group
@@ -43,9 +58,10 @@ from ..models import (
     StoryEntity,
     stable_id,
 )
-from ..text.dates import exact_day
+from ..text.dates import exact_day, first_day
+from ..text.described import NOUN_GENDER, definite_before, described_age
 from ..text.units import to_base
-from .entities import age_conflict
+from .entities import AGE_SLACK, DAYS_PER_YEAR, age_conflict
 from .outlets import outlet_key, outlet_names
 
 # Claims are one fact at or above this score. A shared subject head scores 0.5 + half the
@@ -57,6 +73,9 @@ MAX_PAIRS = 200_000  # candidate pairs examined per story (blocking keeps typica
 # Kinds whose value runs on while an event unfolds (a toll, a turnout, a share of traffic
 # down): two different values are one update unless the articles show the same moment.
 RUNNING_KINDS = frozenset({"count", "percent"})
+# Undated ages of one story are one moment when its known dates span less than this many years:
+# the issue's rule ("articles of one story cover one event"); beyond it years may lie between.
+ONE_EVENT_YEARS = 1.0
 # Worst first: a group's status is its worst pair's.
 STATUS_ORDER: dict[str, int] = {"conflict": 0, "update": 1, "approximate": 2, "agree": 3}
 
@@ -76,6 +95,9 @@ class Item:
     subject_words: frozenset[str]
     context: frozenset[str]
     owner: str | None  # folded canonical
+    certain: bool = True  # the claim's subject_certain, or a description resolved here
+    sentence_days: tuple[date, ...] = ()  # dates the statement's sentence carries
+    story_days: tuple[date, ...] = ()  # publication days of the story's dated articles
 
 
 def group_claims(
@@ -84,12 +106,14 @@ def group_claims(
     """Every fact group of the story, single-outlet ones included (see ``line_up_facts``)."""
     canonical = _canonical_people(entities)
     names = outlet_names(analyses)
+    days = tuple(sorted({d for a in analyses if (d := exact_day(a.article.published))}))
     items = [
         item
         for analysis in analyses
         for claim in analysis.claims
-        if (item := _item(analysis, claim, canonical, names)) is not None
+        if (item := _item(analysis, claim, canonical, names, days)) is not None
     ]
+    _resolve_described(items, analyses, entities, canonical)
     groups = _cluster(items)
     return sorted(
         (_fact_group(members) for members in groups),
@@ -115,6 +139,55 @@ def _canonical_people(entities: Sequence[StoryEntity]) -> dict[str, str]:
     return out
 
 
+def _resolve_described(
+    items: list[Item],
+    analyses: Sequence[ArticleAnalysis],
+    entities: Sequence[StoryEntity],
+    canonical: dict[str, str],
+) -> None:
+    """Descriptions with an age made the story's one person of that age (module docstring)."""
+    people = set(canonical.values())
+    by_age: dict[int, set[str]] = defaultdict(set)
+    for item in items:
+        if item.claim.kind == "age" and item.certain and item.subject in people:
+            by_age[int(float(item.claim.value))].add(item.subject)
+    roles: dict[str, set[str]] = defaultdict(set)
+    for entity in entities:
+        for role in entity.roles:
+            if role.split():
+                roles[entity.name.casefold()].add(role.split()[-1].casefold())
+    named: dict[str, set[str]] = {
+        a.article.id: {canonical.get(e.name.casefold(), e.name.casefold()) for e in a.entities}
+        for a in analyses
+    }
+
+    def person(age: int, noun: str, item: Item, definite: bool) -> str | None:
+        found = by_age.get(age, set())
+        if len(found) != 1:
+            return None
+        (who,) = found
+        is_person = noun in NOUN_GENDER or noun in roles.get(who, set())
+        elsewhere = definite or who not in named.get(item.article_id, set())
+        return who if is_person and elsewhere else None
+
+    texts = {a.article.id: a.article.text for a in analyses}
+
+    for item in items:
+        age = described_age(item.owner)
+        if age is not None:
+            noun = (item.owner or "").split()[-1]
+            item.owner = person(age, noun, item, definite=False) or item.owner
+        claim = item.claim
+        words = item.subject.split()
+        described = claim.attachment == "description" and len(words) == 1
+        if claim.kind == "age" and not item.certain and described:
+            definite = definite_before(texts[item.article_id], claim.start)
+            who = person(round(float(claim.value)), words[0], item, definite)
+            if who is not None:
+                item.subject, item.certain = who, True
+                item.subject_words = frozenset(who.split())
+
+
 def _canonical(name: str | None, canonical: dict[str, str]) -> str:
     """A person's canonical name; "wife of Roe" -> "wife of jane roe"."""
     folded = (name or "").casefold()
@@ -127,7 +200,11 @@ def _canonical(name: str | None, canonical: dict[str, str]) -> str:
 
 
 def _item(
-    analysis: ArticleAnalysis, claim: Claim, canonical: dict[str, str], names: dict[str, str]
+    analysis: ArticleAnalysis,
+    claim: Claim,
+    canonical: dict[str, str],
+    names: dict[str, str],
+    story_days: tuple[date, ...] = (),
 ) -> Item | None:
     if isinstance(claim.value, str):
         return None
@@ -155,6 +232,13 @@ def _item(
         subject_words=frozenset(subject.split()),
         context=frozenset(claim.context),
         owner=_canonical(claim.owner, canonical) if claim.owner else None,
+        certain=claim.subject_certain,
+        sentence_days=tuple(
+            d
+            for m in analysis.dates
+            if m.sentence_start == claim.sentence_start and (d := first_day(m.value))
+        ),
+        story_days=story_days,
     )
 
 
@@ -176,7 +260,7 @@ def strongly_same(a: Item, b: Item) -> bool:
     """Whether two statements surely state one quantity: certain subjects, the same head, verb
     and owner (the bar for grouping values that cannot both hold)."""
     ca, cb = a.claim, b.claim
-    if not (ca.subject_certain and cb.subject_certain) or a.dimension != b.dimension:
+    if not (a.certain and b.certain) or a.dimension != b.dimension:
         return False
     if ca.kind == "age":
         return bool(a.subject) and a.subject == b.subject
@@ -300,7 +384,7 @@ def _statement(item: Item) -> FactStatement:
         qualifier=c.qualifier,
         bound=c.bound,
         subject=c.subject,
-        subject_certain=c.subject_certain,
+        subject_certain=item.certain,
         published=item.published,
     )
 
@@ -347,11 +431,7 @@ def _compare_ages(
     first: Item, second: Item, day_a: date | None, day_b: date | None
 ) -> tuple[FactStatus, str]:
     if day_a is None or day_b is None:
-        return (
-            "update",
-            f"ages of one person where the articles' dates do not show one time (a birthday, "
-            f"or years, may lie between): {_describe(first)} and {_describe(second)}",
-        )
+        return _compare_undated_ages(first, second)
     stated: list[tuple[int, date | None]] = [
         (int(float(first.claim.value)), day_a),
         (int(float(second.claim.value)), day_b),
@@ -365,6 +445,29 @@ def _compare_ages(
     return (
         "conflict",
         f"cannot both be true (published {day_a} and {day_b}): "
+        f"{_describe(first)} vs {_describe(second)}",
+    )
+
+
+def _compare_undated_ages(first: Item, second: Item) -> tuple[FactStatus, str]:
+    """Ages of one person where an article is undated: one moment of the story's span (see
+    the module docstring)."""
+    known = {*first.story_days, *first.sentence_days, *second.sentence_days}
+    span = (max(known) - min(known)).days / DAYS_PER_YEAR if known else 0.0
+    pair = f"{_describe(first)} and {_describe(second)}"
+    if span >= ONE_EVENT_YEARS:
+        return (
+            "update",
+            f"ages of one person where the story's dates span {span:.1f} years (a birthday, "
+            f"or years, may lie between): {pair}",
+        )
+    grew = abs(float(first.claim.value) - float(second.claim.value))
+    within = f"{round(span * DAYS_PER_YEAR)} days" if known else "no dates"
+    if grew <= span + AGE_SLACK:
+        return "update", f"an age a birthday apart within the story's {within}: {pair}"
+    return (
+        "conflict",
+        f"cannot both be true: one person's ages in one story (its dates: {within}): "
         f"{_describe(first)} vs {_describe(second)}",
     )
 

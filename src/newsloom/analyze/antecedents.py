@@ -1,0 +1,222 @@
+"""Who a pronoun or an unnamed description stands for: the gender an article shows of its
+people and the person a he/she refers back to.
+
+Shared by the quotes stage (pronoun speakers) and the claims stage (whose age, fall or stay
+in hospital a figure states). Gender comes only from the article itself: a title before a
+name (Mr, Ms, Mrs), a his/her in a sentence naming only that person, and the few English
+nouns that carry it ("man", "mother"); never a list of first names.
+
+``Antecedents.person_for`` is precision-first: a pronoun resolves to the subject of the clause
+its own clause hangs from ("A 36-year-old man died after he slipped"), else to the one person
+of agreeing gender named in its sentence or the ``PRONOUN_REACH`` sentences before it, the
+person reporting the clause it sits in aside ("Gaskin said he fell 200m" may be about anyone).
+Two such people, or none, leave it unresolved.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from spacy.tokens import Doc, Token
+
+from ..models import Entity
+from ..text.described import NOUN_GENDER, described_person
+from .quantities import find_quantities
+
+PRONOUN_GENDER = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f", "hers": "f"}
+TITLE_GENDER = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f"}
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+# Links by which a clause hangs from the clause whose subject its pronoun may be bound to
+# ("died after he slipped", "was arrested and she was charged"); never a complement of a
+# speech verb ("Gaskin said he fell" is rarely about Gaskin).
+BINDING_LINKS = frozenset({"advcl", "conj", "xcomp", "pcomp", "prep", "pobj"})
+MAX_CLAUSE_CLIMB = 6  # clauses climbed looking for a binding subject (as in subjects.py)
+# Sentences before a pronoun searched for its antecedent: news refers back a sentence or two;
+# further back another person has usually come in. Not searched over.
+PRONOUN_REACH = 2
+
+
+class NamedMention(Protocol):
+    """A name mention as the quotes stage and this module keep it."""
+
+    start: int
+    end: int
+    name: str
+    entity_id: str | None
+    is_person: bool
+    quoted: bool
+
+
+def article_genders(
+    doc: Doc, mentions: Sequence[NamedMention], quoted: Sequence[tuple[int, int]]
+) -> dict[str, str]:
+    """What the article itself shows of each person's gender, by entity id or name: a title
+    before a mention (Mr, Ms, Mrs), or a his/her later in a sentence that names only that
+    person. People the article shows both ways, or neither, are left out (they agree with
+    both)."""
+    votes: dict[str, dict[str, int]] = {}
+
+    def vote(p: NamedMention, gender: str) -> None:
+        tally = votes.setdefault(p.entity_id or p.name, {})
+        tally[gender] = tally.get(gender, 0) + 1
+
+    by_sentence: dict[int, list[NamedMention]] = {}
+    for p in mentions:
+        if not p.is_person or p.quoted:
+            continue
+        span = doc.char_span(p.start, p.end, alignment_mode="expand")
+        if span is None or not len(span):
+            continue
+        before = doc[span.start - 1] if span.start > 0 else None
+        title = span[0] if span[0].lower_.rstrip(".") in TITLE_GENDER else before
+        if title is not None and title.lower_.rstrip(".") in TITLE_GENDER:
+            vote(p, TITLE_GENDER[title.lower_.rstrip(".")])
+        by_sentence.setdefault(span.sent.start, []).append(p)
+    for sent_start, people in by_sentence.items():
+        if len({p.entity_id or p.name for p in people}) != 1:
+            continue
+        last = max(p.end for p in people)
+        for token in doc[sent_start].sent:
+            k = bisect_right(quoted, (token.idx, 1 << 62)) - 1
+            if k >= 0 and token.idx < quoted[k][1]:
+                continue  # a pronoun inside a quotation is the speaker's, not the narrator's
+            # "Roe said his …": a possessive can only be Roe's; "Roe said she …" may be anyone.
+            if token.idx >= last and token.lower_ in ("his", "her") and token.dep_ == "poss":
+                vote(people[0], PRONOUN_GENDER[token.lower_])
+                break
+    # A gender the article shows at least twice as often as the other (one slip is noise).
+    out = {}
+    for key, tally in votes.items():
+        m, f = tally.get("m", 0), tally.get("f", 0)
+        if m >= 2 * f and m:
+            out[key] = "m"
+        elif f >= 2 * m and f:
+            out[key] = "f"
+    return out
+
+
+@dataclass
+class _Mention:
+    start: int
+    end: int
+    name: str
+    entity_id: str | None
+    is_person: bool = True
+    quoted: bool = False
+
+
+@dataclass(frozen=True)
+class Referent:
+    """Who a pronoun or description stands for: a person's name, or an unnamed person's
+    description with a stated age ("36-year-old man"), which the story stage matches."""
+
+    name: str
+    named: bool
+
+
+def described_age(noun: Token) -> int | None:
+    """The age a pre-modifier of ``noun`` states ("a 36-year-old Australian climber")."""
+    lefts = list(noun.lefts)
+    if not lefts:
+        return None
+    doc = noun.doc
+    start = lefts[0].idx
+    for q in find_quantities(doc.text[start : noun.idx]):
+        if q.kind == "age" and float(q.value).is_integer():
+            return int(q.value)
+    return None
+
+
+class Antecedents:
+    """The article's people in text order, with the gender the article shows of each."""
+
+    def __init__(
+        self, doc: Doc, entities: Iterable[Entity], quoted: Sequence[tuple[int, int]] = ()
+    ) -> None:
+        self.doc = doc
+        mentions = [
+            _Mention(m.start, m.end, e.name, e.id)
+            for e in entities
+            if e.type == "PERSON"
+            for m in e.mentions
+        ]
+        quoted = sorted(quoted)
+        starts = [s for s, _ in quoted]
+        for p in mentions:
+            k = bisect_right(starts, p.start) - 1
+            p.quoted = k >= 0 and p.end <= quoted[k][1]
+        self.mentions = sorted(mentions, key=lambda p: p.start)
+        self.gender = article_genders(doc, self.mentions, quoted)
+
+    def _agrees(self, mention: _Mention, want: str | None) -> bool:
+        have = self.gender.get(mention.entity_id or mention.name)
+        return want is None or have is None or have == want
+
+    def _named_at(self, token: Token) -> _Mention | None:
+        start, end = token.idx, token.idx + len(token)
+        for p in self.mentions:
+            if p.start < end and start < p.end:
+                return p
+        return None
+
+    def describe(self, noun: Token, want: str | None = None) -> Referent | None:
+        """The person a noun phrase names, or an unnamed one it describes with an age."""
+        named = self._named_at(noun)
+        if named is not None:
+            return Referent(named.name, True) if self._agrees(named, want) else None
+        if noun.pos_ != "NOUN":
+            return None
+        gender = NOUN_GENDER.get(noun.lemma_.lower())
+        if want is not None and gender is not None and gender != want:
+            return None
+        age = described_age(noun)
+        if age is None:
+            return None
+        return Referent(described_person(age, noun.lemma_.lower()), False)
+
+    def person_for(self, pronoun: Token) -> Referent | None:
+        """The antecedent of a he/she/him/her (see the module docstring), or None."""
+        want = PRONOUN_GENDER.get(pronoun.lower_)
+        if want is None:
+            return None
+        bound = self._binding_subject(pronoun)
+        if bound is not None:
+            found = self.describe(bound, want)
+            if found is not None:
+                return found
+        sents = list(self.doc.sents)
+        here = next(i for i, s in enumerate(sents) if s.start <= pronoun.i < s.end)
+        lo = sents[max(0, here - PRONOUN_REACH)].start_char
+        near = {
+            p.entity_id or p.name: p
+            for p in self.mentions
+            if lo <= p.start and p.end <= pronoun.idx and not p.quoted
+        }
+        reporter = self._reporter(pronoun)
+        agreeing = [p for p in near.values() if self._agrees(p, want) and p.name != reporter]
+        return Referent(agreeing[0].name, True) if len(agreeing) == 1 else None
+
+    def _reporter(self, pronoun: Token) -> str | None:
+        """The named subject of the clause whose complement holds the pronoun ("Gaskin said
+        he fell"): the pronoun may be anyone the reporter speaks of, so never taken as him."""
+        for node in pronoun.ancestors:
+            if node.dep_ == "ccomp":
+                for child in node.head.children:
+                    if child.dep_ in SUBJECT_DEPS and (named := self._named_at(child)):
+                        return named.name
+        return None
+
+    def _binding_subject(self, pronoun: Token) -> Token | None:
+        """The subject of the clause the pronoun's own clause hangs from."""
+        node = pronoun.head
+        for _ in range(MAX_CLAUSE_CLIMB):
+            if node.dep_ not in BINDING_LINKS or node.head.i == node.i:
+                return None
+            node = node.head
+            subjects = [c for c in node.children if c.dep_ in SUBJECT_DEPS]
+            if subjects and subjects[0].i != pronoun.i:
+                return subjects[0] if subjects[0].pos_ != "PRON" else None
+        return None
