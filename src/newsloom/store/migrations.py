@@ -14,6 +14,7 @@ from sqlalchemy import Connection, bindparam, inspect, select, text, update
 
 from ..models import Story
 from . import schema as t
+from .profiles import write_profiles
 from .tracking import update_tracking
 
 # The quote columns of version 3: the words naming the speaker, the attribution's confidence
@@ -30,6 +31,23 @@ def upgrade(conn: Connection, found: int) -> None:
         _add_speaker_columns(conn)
     if found < 4:
         _track_stored_stories(conn)
+    if found < 7:
+        _profile_stored_stories(conn)
+
+
+def _profile_stored_stories(conn: Connection) -> None:
+    """Version 7: the profile rows of the stories already stored (new, empty tables), a page
+    of stories at a time."""
+    s = t.stories.c
+    after = ""
+    while True:
+        page = conn.execute(
+            select(s.id, s.data).where(s.id > after).order_by(s.id).limit(FILL_PAGE)
+        ).all()
+        if not page:
+            return
+        write_profiles(conn, set(), [Story.model_validate_json(data) for _, data in page])
+        after = page[-1].id
 
 
 def _track_stored_stories(conn: Connection) -> None:
