@@ -1,0 +1,130 @@
+"""The speaker, outlet and person pages (``speaker-KEY.html``, ``outlet-KEY.html``,
+``person-KEY.html``), and the links to them from every other page.
+
+A page's key is its name's key (``text/keys.py``), so a story page links a speaker, an outlet or
+a person by name alone. ``ProfileLinks`` makes those links: every name in the served app, only
+the names whose pages were written in the static report (``known``). The pages read the
+store's profile records (``store/profiles.py``) as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from typing import Any
+
+from ..text.keys import name_key, outlet_name_key
+from .charts import bar_chart
+
+SPEAKER, OUTLET, PERSON = "speaker", "outlet", "person"
+KINDS = (SPEAKER, OUTLET, PERSON)
+
+
+def profile_key(kind: str, name: str | None) -> str:
+    """The key of a speaker's, an outlet's or a person's page ('' for no name)."""
+    if not name:
+        return ""
+    return outlet_name_key(name) if kind == OUTLET else name_key(name)
+
+
+def profile_href(kind: str, key: str) -> str:
+    return f"{kind}-{key}.html"
+
+
+@dataclass(frozen=True)
+class ProfileLinks:
+    """Links to profile pages by name: all names (``known`` None) or the written pages'."""
+
+    known: AbstractSet[tuple[str, str]] | None = None
+
+    def __call__(self, kind: str, name: str | None) -> str | None:
+        key = profile_key(kind, name)
+        if not key or (self.known is not None and (kind, key) not in self.known):
+            return None
+        return profile_href(kind, key)
+
+
+def _story(story_id: str, title: str | None, linked: AbstractSet[str] | None) -> dict[str, Any]:
+    shown = title or "(untitled story)"
+    href = f"story-{story_id}.html" if linked is None or story_id in linked else None
+    return {"id": story_id, "title": shown, "href": href}
+
+
+def _article(
+    article_id: str, story_id: str | None, linked: AbstractSet[str] | None, at: str = ""
+) -> str | None:
+    """The article page (at a span's anchor), when its story has pages."""
+    if linked is not None and story_id not in linked:
+        return None
+    return f"article-{article_id}.html{at}"
+
+
+def speaker_context(profile: Any, linked: AbstractSet[str] | None = None) -> dict[str, Any]:
+    return {
+        "p": profile,
+        "quotes": [
+            {
+                "q": q,
+                "href": f"quote-{q.id}.html",
+                "stories": [_story(s.id, s.title, linked) for s in q.stories],
+            }
+            for q in profile.quotes
+        ],
+    }
+
+
+def outlet_context(profile: Any, linked: AbstractSet[str] | None = None) -> dict[str, Any]:
+    def span(item: Mapping[str, Any], story_id: str) -> str | None:
+        at = f"#q-{item['start']}-{item['end']}" if "start" in item else ""
+        return _article(item["article_id"], story_id, linked, at)
+
+    stories = []
+    for s in profile.stories:
+        d = s.detail
+        stories.append(
+            {
+                "s": s,
+                "story": _story(s.id, s.title, linked),
+                "share": round(100 * s.n_articles / s.story_articles) if s.story_articles else 0,
+                "quotes": [dict(x, href=span(x, s.id)) for x in d.get("quotes", [])],
+                "facts": [dict(x, href=span(x, s.id)) for x in d.get("facts", [])],
+                "posts": d.get("posts", []),
+                "copied": [dict(x, href=span(x, s.id)) for x in d.get("copied", [])],
+                "credited": d.get("credited", []),
+            }
+        )
+    hedging = bar_chart(
+        ((h.month, h.hedge_score) for h in profile.hedging),
+        "hedges per 100 words",
+        by_day=False,
+    )
+    return {
+        "p": profile,
+        "stories": stories,
+        "articles": [
+            {"a": a, "href": _article(a.id, a.story_id, linked)} for a in profile.articles
+        ],
+        "hedging_chart": hedging,
+    }
+
+
+def person_context(profile: Any, linked: AbstractSet[str] | None = None) -> dict[str, Any]:
+    conflicts = []
+    for c in profile.conflicts:
+        statements = []
+        for st in c.statements:
+            at = f"#q-{st['start']}-{st['end']}" if st.get("start") is not None else ""
+            href = _article(st["article_id"], c.story.id, linked, at)
+            statements.append({"outlet": None, "published": None, **st, "href": href})
+        conflicts.append(
+            {"c": c, "story": _story(c.story.id, c.story.title, linked), "statements": statements}
+        )
+    return {"p": profile, "conflicts": conflicts}
+
+
+CONTEXTS: dict[str, Callable[[Any, AbstractSet[str] | None], dict[str, Any]]] = {
+    SPEAKER: speaker_context,
+    OUTLET: outlet_context,
+    PERSON: person_context,
+}
