@@ -21,7 +21,7 @@ import difflib
 import heapq
 import re
 import shutil
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
@@ -54,7 +54,7 @@ from .charts import (
 )
 from .charts import MAX_CHART_BARS as MAX_CHART_BARS  # the coverage chart's (tests read it)
 from .json import write_atomic
-from .profiles import CONTEXTS, ProfileLinks
+from .profiles import CONTEXTS, ProfileLinks, profile_href, profile_names, read_profiles
 from .speakers import ShownSpeaker, mention_speaker, quote_speaker, shown_speaker
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -1015,12 +1015,19 @@ class ReportSource(Protocol):
 
     def tracked_quotes_of(self, story_ids: Sequence[str]) -> list[TrackedQuote]: ...
 
+    def speaker_profile(self, key: str) -> Any: ...
+
+    def outlet_profile(self, key: str) -> Any: ...
+
+    def person_profile(self, key: str) -> Any: ...
+
 
 def write_report(
     store: ReportSource, out_dir: Path, article_ids: Sequence[str] | None = None
 ) -> ReportSummary:
     """Write the static site: index.html, story-ID.html per story, article-ID.html per article,
     quote-ID.html per quote of these stories that other stories quote too (a tracked quote),
+    speaker-, outlet- and person-KEY.html per name these stories give (``render/profiles.py``),
     and a stub story-OLD.html sending on to the story for each id a story had before a merge.
 
     Only the stories touching ``article_ids`` when given (all stories otherwise); a quote page
@@ -1036,6 +1043,10 @@ def write_report(
     written = {story.id for story in stories}
     out_dir.mkdir(parents=True, exist_ok=True)
     copy_static(out_dir)
+    profiles = read_profiles(store, profile_names(stories))
+    pages.link_profiles(set(profiles))
+    for (kind, key), profile in profiles.items():
+        write_atomic(out_dir / profile_href(kind, key), pages.profile(kind, profile, written))
     rows = []
     n_articles = 0
     quote_pages: set[str] = set()
@@ -1059,7 +1070,8 @@ def write_report(
         if new_id in written:  # a saved link to a story's old id still lands on its page
             write_atomic(out_dir / f"story-{old_id}.html", pages.moved(old_id, new_id))
     index = out_dir / "index.html"
-    write_atomic(index, pages.index(rows))
+    began = Counter(r["first_published"] for r in rows if r["first_published"])
+    write_atomic(index, pages.index(rows, days=sorted(began.items())))
     return ReportSummary(
         stories=len(stories), articles=n_articles, index=index, tracked_quotes=len(quote_pages)
     )

@@ -9,11 +9,12 @@ store's profile records (``store/profiles.py``) as they are.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
+from ..models import Story
 from ..text.keys import name_key, outlet_name_key
 from .charts import bar_chart
 
@@ -128,3 +129,25 @@ CONTEXTS: dict[str, Callable[[Any, AbstractSet[str] | None], dict[str, Any]]] = 
     OUTLET: outlet_context,
     PERSON: person_context,
 }
+
+
+def profile_names(stories: Iterable[Story]) -> set[tuple[str, str]]:
+    """The (kind, key) of every speaker, outlet and person the stories name."""
+    found = set()
+    for story in stories:
+        found |= {(SPEAKER, profile_key(SPEAKER, q.speaker)) for q in story.quotes}
+        found |= {(OUTLET, profile_key(OUTLET, r.outlet)) for r in story.outlets}
+        found |= {
+            (PERSON, profile_key(PERSON, e.name)) for e in story.entities if e.type == "PERSON"
+        }
+    return {(kind, key) for kind, key in found if key}
+
+
+def read_profiles(store: Any, wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, str], Any]:
+    """The profile of each (kind, key) the store has (``store.speaker_profile`` ...)."""
+    found = {}
+    for kind, key in sorted(wanted):
+        profile = getattr(store, f"{kind}_profile")(key)
+        if profile is not None:
+            found[(kind, key)] = profile
+    return found
