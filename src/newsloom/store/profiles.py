@@ -22,6 +22,7 @@ from sqlalchemy import Connection, delete, func, insert, select
 from ..models import CopiedPassage, CreditedSource, FactGroup, OutletReport, Story, StoryEntity
 from ..models import TrackedQuote as TrackedQuoteModel
 from ..text.keys import name_key, outlet_name_key
+from ..text.names import word_key
 from ..text.words import words
 from . import schema as t
 from .tracking import chunks
@@ -365,10 +366,15 @@ def _conflicts(
     for group in story.facts:
         if group.status != "conflict" or not group.subject:
             continue
-        subject = set(words(group.subject))
+        subject = _name_words(group.subject)
         for e in people:
-            if set(words(e.name)) <= subject and not (group.kind == "age" and e.age_conflict):
+            if _name_words(e.name) <= subject and not (group.kind == "age" and e.age_conflict):
                 yield name_key(e.name), _fact_conflict(group, published)
+
+
+def _name_words(text: str) -> set[str]:
+    """Words as names compare them: folded, without a possessive ("Roe's" is "roe")."""
+    return {word_key(w) for w in words(text)}
 
 
 def _age_conflict(
