@@ -61,13 +61,20 @@ def _article(
     return f"article-{article_id}.html{at}"
 
 
+def _has_page(quote: Any, linked: AbstractSet[str] | None) -> bool:
+    """Whether a tracked quote has a page: always when served; in a report, when other stories
+    quote it too and one of them is written (``html.write_report``)."""
+    ids = {s.id for s in quote.stories}
+    return linked is None or (len(ids) > 1 and bool(ids & linked))
+
+
 def speaker_context(profile: Any, linked: AbstractSet[str] | None = None) -> dict[str, Any]:
     return {
         "p": profile,
         "quotes": [
             {
                 "q": q,
-                "href": f"quote-{q.id}.html",
+                "href": f"quote-{q.id}.html" if _has_page(q, linked) else None,
                 "stories": [_story(s.id, s.title, linked) for s in q.stories],
             }
             for q in profile.quotes
