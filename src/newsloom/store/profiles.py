@@ -20,7 +20,6 @@ from typing import Any
 from sqlalchemy import Connection, delete, func, insert, select
 
 from ..models import CopiedPassage, CreditedSource, FactGroup, OutletReport, Story, StoryEntity
-from ..models import TrackedQuote as TrackedQuoteModel
 from ..text.keys import name_key, outlet_name_key
 from ..text.names import word_key
 from ..text.words import words
@@ -33,6 +32,8 @@ SPEAKER, OUTLET, PERSON = "speaker", "outlet", "person"
 PROFILE_ROWS = 50
 # Exclusive items kept per story and outlet for the outlet page (the count keeps them all).
 EXCLUSIVES_KEPT = 5
+# Stories linked per quote on a speaker's page (the count beside them is of all).
+STORIES_PER_QUOTE = 5
 # Characters of a copied passage or an exclusive quote kept for the outlet page.
 PREVIEW_CHARS = 200
 
@@ -56,7 +57,8 @@ class SpokenQuote:
     first_date: str | None
     last_date: str | None
     outlets: list[str]
-    stories: list[ProfileStory]
+    stories: list[ProfileStory]  # the first STORIES_PER_QUOTE of them
+    n_stories: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,21 +438,57 @@ def _titles(conn: Connection, story_ids: Iterable[str]) -> dict[str, str | None]
 
 
 def speaker_profile(conn: Connection, key: str, limit: int = PROFILE_ROWS) -> SpeakerProfile | None:
-    """The speaker with this key: their most mentioned tracked quotes, with outlets and dates."""
+    """The speaker with this key: their most mentioned tracked quotes, with outlets, dates and
+    stories. Read from the tracked quotes' columns and mention rows (a quote repeated by
+    thousands of articles costs an index range, never its whole JSON)."""
     names = _names(conn, SPEAKER, key)
     if not names:
         return None
-    c = t.tracked_quotes.c
+    c, m, pa, nd = (
+        t.tracked_quotes.c,
+        t.tracked_mentions.c,
+        t.profile_articles.c,
+        t.tracked_nodes.c,
+    )
     total = conn.execute(
         select(func.count()).select_from(t.tracked_quotes).where(c.speaker.in_(names))
     ).scalar_one()
     rows = conn.execute(
-        select(c.data).where(c.speaker.in_(names)).order_by(c.n_mentions.desc(), c.id).limit(limit)
-    ).scalars()
-    tracked = [TrackedQuoteModel.model_validate_json(data) for data in rows]
-    titles = _titles(conn, {s for q in tracked for s in q.story_ids})
-    outlets: Counter[str] = Counter(m.outlet for q in tracked for m in q.mentions)
-    said = Counter(q.speaker for q in tracked if q.speaker)
+        select(c.id, c.text, c.speaker, c.n_mentions, c.n_stories, c.first_date, c.last_date)
+        .where(c.speaker.in_(names))
+        .order_by(c.n_mentions.desc(), c.id)
+        .limit(limit)
+    ).all()
+    ids = [r.id for r in rows]
+    carried: dict[str, Counter[str]] = defaultdict(Counter)
+    if ids:
+        by_outlet = (
+            select(m.tracked_id, pa.outlet_key, func.count())
+            .join(t.profile_articles, pa.article_id == m.article_id)
+            .where(m.tracked_id.in_(ids))
+            .group_by(m.tracked_id, pa.outlet_key)
+        )
+        for tracked_id, outlet, n in conn.execute(by_outlet):
+            carried[tracked_id][outlet] += n
+    outlet_names = _shown_names(conn, OUTLET, {o for c_ in carried.values() for o in c_})
+    stories = {
+        i: list(
+            conn.execute(
+                select(nd.story_id)
+                .where(nd.tracked_id == i)
+                .distinct()
+                .order_by(nd.story_id)
+                .limit(STORIES_PER_QUOTE)
+            ).scalars()
+        )
+        for i in ids
+    }
+    titles = _titles(conn, {s for found in stories.values() for s in found})
+    outlets: Counter[str] = Counter()
+    for found in carried.values():
+        for outlet, n in found.items():
+            outlets[outlet_names.get(outlet, outlet)] += n
+    said = Counter(r.speaker for r in rows if r.speaker)
     return SpeakerProfile(
         key=key,
         name=said.most_common(1)[0][0] if said else names[0],
@@ -458,18 +496,31 @@ def speaker_profile(conn: Connection, key: str, limit: int = PROFILE_ROWS) -> Sp
         total_quotes=total,
         quotes=[
             SpokenQuote(
-                id=q.id,
-                text=q.text,
-                mentions=len(q.mentions),
-                first_date=q.first_date,
-                last_date=q.last_date,
-                outlets=q.outlets,
-                stories=[ProfileStory(s, titles.get(s)) for s in q.story_ids if s in titles],
+                id=r.id,
+                text=r.text,
+                mentions=r.n_mentions,
+                first_date=r.first_date,
+                last_date=r.last_date,
+                outlets=sorted(outlet_names.get(o, o) for o in carried[r.id]),
+                stories=[ProfileStory(s, titles.get(s)) for s in stories[r.id] if s in titles],
+                n_stories=r.n_stories,
             )
-            for q in tracked
+            for r in rows
         ],
         outlets=dict(outlets.most_common()),
     )
+
+
+def _shown_names(conn: Connection, kind: str, keys: Iterable[str]) -> dict[str, str]:
+    """One spelling of each key (the first in order) to show it by."""
+    n = t.profile_names.c
+    found: dict[str, str] = {}
+    for chunk in chunks(keys):
+        query = (
+            select(n.key, func.min(n.name)).where(n.kind == kind, n.key.in_(chunk)).group_by(n.key)
+        )
+        found.update(conn.execute(query).tuples().all())
+    return found
 
 
 def outlet_profile(conn: Connection, key: str, limit: int = PROFILE_ROWS) -> OutletProfile | None:
