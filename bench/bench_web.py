@@ -1,4 +1,5 @@
-"""Serve-side speed: requests/s for a story page and a search on a store of 10k articles.
+"""Serve-side speed: requests/s for a story page, a search, a speaker and an outlet page on a
+store of 10k articles.
 
     .venv/bin/python bench/bench_web.py [--articles 10000] [--requests 400] [--concurrency 8]
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import socket
 import subprocess
@@ -136,7 +138,12 @@ def main() -> None:
                 "--app-dir",
                 str(Path(__file__).parent),
             ],
-            env={"NEWSLOOM_BENCH_DB": str(db), "PATH": "/usr/bin:/bin"},
+            env={
+                "NEWSLOOM_BENCH_DB": str(db),
+                "PATH": "/usr/bin:/bin",
+                # the server runs the same newsloom as this process (a checkout's src/)
+                "PYTHONPATH": os.environ.get("PYTHONPATH", ""),
+            },
         )
         try:
             base = f"http://127.0.0.1:{port}"
@@ -160,6 +167,7 @@ def main() -> None:
                     f"/search?q={rng.choice(SEARCH_WORDS)}" for _ in range(args.requests)
                 ],
                 "index page (100 stories)": ["/"] * args.requests,
+                **profile_cases(db, rng, args.requests),
             }
             print(
                 f"{args.requests} requests per endpoint, {args.concurrency} concurrent, "
@@ -176,6 +184,29 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(timeout=10)
+
+
+def profile_cases(db: Path, rng: random.Random, n: int) -> dict[str, list[str]]:
+    """Speaker and outlet pages (HTML) of random speakers and outlets of the store."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(f"sqlite:///{db}")
+    with engine.connect() as conn:
+        keys = {
+            kind: [
+                k
+                for (k,) in conn.execute(
+                    text("SELECT DISTINCT key FROM profile_names WHERE kind = :k ORDER BY key"),
+                    {"k": kind},
+                )
+            ]
+            for kind in ("speaker", "outlet")
+        }
+    engine.dispose()
+    return {
+        f"{kind} page (HTML)": [f"/{kind}-{rng.choice(keys[kind])}.html" for _ in range(n)]
+        for kind in ("speaker", "outlet")
+    }
 
 
 def make_app():  # uvicorn --factory entry point (runs in the server process)
