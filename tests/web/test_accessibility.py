@@ -30,12 +30,14 @@ BLOCKING_IMPACTS = {"serious", "critical"}
 # The narrowest phone width in common use (many Android phones report 360 CSS px).
 PHONE_WIDTH = 360
 DESKTOP_WIDTH = 1280
-PAGE_KINDS = ["index", "story", "article", "quote", "search", "docs", "404"]
+# Speaker, outlet and person pages are reached from a story page's first link to one.
+PROFILE_KINDS = ["speaker", "outlet", "person"]
+PAGE_KINDS = ["index", "story", "article", "quote", "search", "docs", "404", *PROFILE_KINDS]
 # The dark scheme's page colour is at most this luminance (near black, as dark modes go).
 DARK_PAPER = 0.05
 # The report has no search, docs or 404 page, and writes quote pages only for quotes that
 # other stories quote too (the corpus has none: see the tracked quote audit below).
-STATIC_KINDS = ["index", "story", "article"]
+STATIC_KINDS = ["index", "story", "article", *PROFILE_KINDS]
 
 
 def _open_story(page) -> None:
@@ -69,6 +71,10 @@ def open_kind(page, kind: str, where: str, report: Path, server: str) -> None:
         _open_story(page)
     elif kind == "article":
         _open_article(page)
+    elif kind in PROFILE_KINDS:
+        _open_story(page)
+        page.locator(f'main a[href^="{kind}-"]').first.click()
+        page.wait_for_selector(f"nav.crumbs >> text={kind}")
 
 
 def kinds() -> list[tuple[str, str]]:

@@ -17,12 +17,11 @@ A quote repeated in other stories (a tracked quote, ``stories/tracking.py``) has
 
 from __future__ import annotations
 
-import datetime as dt
 import difflib
 import heapq
 import re
 import shutil
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
@@ -45,18 +44,22 @@ from ..models import (
 )
 from ..text import outlets as text_outlets
 from ..text.dates import exact_day
+from .charts import (
+    CHART_AXIS,
+    CHART_HEIGHT,
+    CHART_WIDTH,
+    bar_chart,
+    chart_unit,
+    outlet_day_chart,
+)
+from .charts import MAX_CHART_BARS as MAX_CHART_BARS  # the coverage chart's (tests read it)
 from .json import write_atomic
+from .profiles import CONTEXTS, ProfileLinks, profile_href, profile_names, read_profiles
 from .speakers import ShownSpeaker, mention_speaker, quote_speaker, shown_speaker
 
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(__file__).parent / "static"
 
-# Bars in the coverage chart at most: two months of daily bars, ≥ 5 px a bar in the 320-unit
-# chart at phone width. A story's span picks the finest unit that fits (day, week, month,
-# year, then groups of YEAR_STEPS years), so the page stays small whatever dates it holds.
-MAX_CHART_BARS = 62
-YEAR_STEPS = (1, 2, 5, 10, 25, 50, 100, 250, 500, 1000)  # 9999 years / 250 = 40 bars
-CHART_WIDTH, CHART_HEIGHT, CHART_AXIS = 320, 80, 16
 # Characters of a copied passage shown before the rest is folded away.
 PASSAGE_PREVIEW = 280
 
@@ -291,50 +294,6 @@ class StoryLinks:
 
 
 # -- the story page ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ChartUnit:
-    """How the coverage chart buckets days: ``days`` for day/week, else ``years`` (0: months)."""
-
-    name: str
-    days: int = 0
-    years: int = 0
-
-    def index(self, day: dt.date) -> int:
-        """The bucket number of ``day`` (consecutive buckets have consecutive numbers)."""
-        if self.days:
-            return (day.toordinal() - 1) // self.days  # ordinal 1 (0001-01-01) is a Monday
-        if self.years:
-            return day.year // self.years
-        return day.year * 12 + day.month - 1
-
-    def label(self, index: int) -> str:
-        """The bucket's name: its day, the Monday of its week, ``YYYY-MM``, ``YYYY`` or a range."""
-        if self.days:
-            start = dt.date.fromordinal(index * self.days + 1).isoformat()
-            return f"week of {start}" if self.days == 7 else start
-        if self.years == 1:
-            return f"{index:04d}"
-        if self.years:
-            return f"{index * self.years:04d}–{index * self.years + self.years - 1:04d}"
-        return f"{index // 12:04d}-{index % 12 + 1:02d}"
-
-
-CHART_UNITS = (
-    ChartUnit("day", days=1),
-    ChartUnit("week", days=7),
-    ChartUnit("month"),
-    *(ChartUnit("year" if n == 1 else f"{n} years", years=n) for n in YEAR_STEPS),
-)
-
-
-def chart_unit(first: dt.date, last: dt.date) -> ChartUnit:
-    """The finest unit that shows ``first`` to ``last`` in at most MAX_CHART_BARS bars."""
-    for unit in CHART_UNITS:
-        if unit.index(last) - unit.index(first) < MAX_CHART_BARS:
-            return unit
-    return CHART_UNITS[-1]
 
 
 def coverage_chart(articles: Sequence[Article]) -> dict[str, Any] | None:
@@ -681,6 +640,7 @@ def story_context(
         "articles": articles,
         "outlet_of": {a.id: a.outlet for a in articles},
         "chart": coverage_chart(articles),
+        "outlet_chart": outlet_day_chart((a.outlet, a.published) for a in articles),
         "summary": summary,
         "speakers": speakers,
         "posts": posts,
@@ -860,6 +820,17 @@ class Pages:
     def __init__(self, site: Site | None = None) -> None:
         self.env = environment()
         self.site = site or Site()
+        self.link_profiles(None)
+
+    def link_profiles(self, known: AbstractSet[tuple[str, str]] | None) -> None:
+        """Link names to their speaker, outlet and person pages: every name (None) or the
+        (kind, key) pages of ``known`` (a static report's)."""
+        self.env.globals["profile_href"] = ProfileLinks(known)
+
+    def profile(self, kind: str, profile: Any, linked: AbstractSet[str] | None = None) -> str:
+        """A speaker's, an outlet's or a person's page (``render/profiles.py``); ``linked``:
+        the stories with pages, all when None."""
+        return self._render(f"{kind}.html", **CONTEXTS[kind](profile, linked))
 
     def _render(self, name: str, **context: Any) -> str:
         return self.env.get_template(name).render(site=self.site, **context)
@@ -870,9 +841,12 @@ class Pages:
         total: int | None = None,
         page: int = 1,
         pages: int = 1,
+        days: Iterable[tuple[str, int]] = (),
     ) -> str:
+        """The front page: ``days`` are (day, stories that began that day), for its chart."""
         return self._render(
             "index.html",
+            day_chart=bar_chart(days, "stories"),
             stories=stories,
             total=len(stories) if total is None else total,
             page=page,
@@ -919,6 +893,7 @@ class Pages:
         offset: int = 0,
         limit: int | None = None,
         spread: Mapping[str, Spread] | None = None,
+        profiles: Sequence[Any] = (),
     ) -> str:
         """A page of search hits: ``total`` in all, these from ``offset``, ``limit`` a page.
 
@@ -941,6 +916,9 @@ class Pages:
 
         return self._render(
             "search.html",
+            profiles=[
+                dict(kind=p.kind, name=p.name, href=f"{p.kind}-{p.key}.html") for p in profiles
+            ],
             query=query,
             hits=shown,
             total=total,
@@ -1038,12 +1016,19 @@ class ReportSource(Protocol):
 
     def tracked_quotes_of(self, story_ids: Sequence[str]) -> list[TrackedQuote]: ...
 
+    def speaker_profile(self, key: str) -> Any: ...
+
+    def outlet_profile(self, key: str) -> Any: ...
+
+    def person_profile(self, key: str) -> Any: ...
+
 
 def write_report(
     store: ReportSource, out_dir: Path, article_ids: Sequence[str] | None = None
 ) -> ReportSummary:
     """Write the static site: index.html, story-ID.html per story, article-ID.html per article,
     quote-ID.html per quote of these stories that other stories quote too (a tracked quote),
+    speaker-, outlet- and person-KEY.html per name these stories give (``render/profiles.py``),
     and a stub story-OLD.html sending on to the story for each id a story had before a merge.
 
     Only the stories touching ``article_ids`` when given (all stories otherwise); a quote page
@@ -1059,6 +1044,10 @@ def write_report(
     written = {story.id for story in stories}
     out_dir.mkdir(parents=True, exist_ok=True)
     copy_static(out_dir)
+    profiles = read_profiles(store, profile_names(stories))
+    pages.link_profiles(set(profiles))
+    for (kind, key), profile in profiles.items():
+        write_atomic(out_dir / profile_href(kind, key), pages.profile(kind, profile, written))
     rows = []
     n_articles = 0
     quote_pages: set[str] = set()
@@ -1082,7 +1071,8 @@ def write_report(
         if new_id in written:  # a saved link to a story's old id still lands on its page
             write_atomic(out_dir / f"story-{old_id}.html", pages.moved(old_id, new_id))
     index = out_dir / "index.html"
-    write_atomic(index, pages.index(rows))
+    began = Counter(r["first_published"] for r in rows if r["first_published"])
+    write_atomic(index, pages.index(rows, days=sorted(began.items())))
     return ReportSummary(
         stories=len(stories), articles=n_articles, index=index, tracked_quotes=len(quote_pages)
     )

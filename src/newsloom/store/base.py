@@ -13,6 +13,7 @@ from typing import Protocol
 
 from ..models import ArticleAnalysis, Story, TrackedQuote
 from ..stories.index_state import IndexRows
+from .profiles import DayCount, NameMatch, OutletProfile, PersonProfile, SpeakerProfile
 from .records import (
     ArticleRow,
     ArticleText,
@@ -158,6 +159,25 @@ class Store(Protocol):
     ) -> dict[tuple[str, int, int], str]:
         """The tracked quote id of each quote mention span ``(article id, start, end)`` (a
         search hit's, say); spans that are no stored quote mention are left out."""
+        ...
+
+    # -- profiles of speakers, outlets and people (``profiles.py``), by name key
+    def speaker_profile(self, key: str) -> SpeakerProfile | None: ...
+
+    def outlet_profile(self, key: str) -> OutletProfile | None: ...
+
+    def person_profile(self, key: str) -> PersonProfile | None: ...
+
+    def stories_by_day(self) -> list[DayCount]:
+        """Stories by the day of their first dated article, oldest first."""
+        ...
+
+    def profile_keys(self, kind: str, names: Iterable[str]) -> dict[str, str]:
+        """The key of each of ``names`` with a profile of ``kind`` (speaker|outlet|person)."""
+        ...
+
+    def find_profiles(self, query: str, limit: int = 10) -> list[NameMatch]:
+        """Speakers, outlets and people whose name key holds the query's."""
         ...
 
     # -- the story index: updated under a lock, stories rebuilt from a pending record

@@ -9,6 +9,7 @@ it adds anything, so a store half-upgraded by hand still upgrades.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 from sqlalchemy import Connection, bindparam, inspect, select, text, update
 
@@ -16,6 +17,7 @@ from ..models import Story
 from . import schema as t
 from .base import STORY_INDEX_KEY
 from .index import upgrade_json_state
+from .profiles import write_profiles
 from .tracking import update_tracking
 
 # The quote columns of version 3: the words naming the speaker, the attribution's confidence
@@ -36,6 +38,8 @@ def upgrade(conn: Connection, found: int) -> None:
         _retrack_stored_stories(conn)
     if found < 5:
         upgrade_json_state(conn, STORY_INDEX_KEY)
+    if found < 7:
+        _profile_stored_stories(conn)
 
 
 def _retrack_stored_stories(conn: Connection) -> None:
@@ -46,10 +50,22 @@ def _retrack_stored_stories(conn: Connection) -> None:
     _track_stored_stories(conn)
 
 
+def _profile_stored_stories(conn: Connection) -> None:
+    """Version 7: the profile rows of the stories already stored (new, empty tables)."""
+    for page in _stored_story_pages(conn):
+        write_profiles(conn, set(), page)
+
+
 def _track_stored_stories(conn: Connection) -> None:
     """Version 4: tracked quotes of the stories already stored (the tables are new and empty;
-    ``create_all`` made them). Stories are read a page at a time; tracking page by page is
-    what tracking them all at once gives (``store/tracking.py``)."""
+    ``create_all`` made them). Tracking page by page is what tracking them all at once gives
+    (``store/tracking.py``)."""
+    for page in _stored_story_pages(conn):
+        update_tracking(conn, set(), page)
+
+
+def _stored_story_pages(conn: Connection) -> Iterator[list[Story]]:
+    """The stored stories, ``FILL_PAGE`` at a time in id order (memory stays flat)."""
     s = t.stories.c
     after = ""
     while True:
@@ -58,7 +74,7 @@ def _track_stored_stories(conn: Connection) -> None:
         ).all()
         if not page:
             return
-        update_tracking(conn, set(), [Story.model_validate_json(data) for _, data in page])
+        yield [Story.model_validate_json(data) for _, data in page]
         after = page[-1].id
 
 

@@ -13,6 +13,8 @@ from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, Stri
 # older store is opened.
 # 5: the story index as rows (the ``index_*`` tables of ``index.py``), converted from the one
 # JSON meta row an older store kept it in when it is opened.
+# 7: profiles of speakers, outlets and people (the ``profile_*`` tables), filled from the
+# stored stories when an older store is opened (``profiles.py``).
 # 8: stop fingerprints of tracked quotes (``tracked_prints``, ``tracked_stops``); an older
 # store's tracked quotes are rebuilt with them when it is opened.
 SCHEMA_VERSION = 8
@@ -204,6 +206,73 @@ tracked_mentions = Table(
     Column("end", Integer, primary_key=True),
     Column("tracked_id", String(32), nullable=False),
     Index("ix_tracked_mentions_tracked", "tracked_id"),
+)
+
+# Profiles (``profiles.py``): what the speaker, outlet and person pages read, kept per story in
+# the transaction that stores the story. A name's key is its URL form (``text/keys.py``); the
+# names table says which spellings a key stands for (the quotes and entities hold spellings).
+profile_names = Table(
+    "profile_names",
+    metadata,
+    Column("kind", String(8), primary_key=True),  # speaker | outlet | person
+    Column("key", String(120), primary_key=True),
+    Column("name", Text, primary_key=True),
+    Index("ix_profile_names_name", "kind", "name"),
+)
+
+# One row per story: its dates and size (the front page's stories by day).
+profile_stories = Table(
+    "profile_stories",
+    metadata,
+    Column("story_id", String(32), primary_key=True),
+    Column("first_date", String(10)),
+    Column("last_date", String(10)),
+    Column("n_articles", Integer, nullable=False),
+    Index("ix_profile_stories_first", "first_date"),
+)
+
+# One row per story and outlet: its share of the story and what it did there (counts), with
+# its exclusives, copies and credits as JSON for the outlet page.
+profile_outlets = Table(
+    "profile_outlets",
+    metadata,
+    Column("story_id", String(32), primary_key=True),
+    Column("outlet_key", String(120), primary_key=True),
+    Column("outlet", Text, nullable=False),
+    Column("n_articles", Integer, nullable=False),
+    Column("story_articles", Integer, nullable=False),
+    Column("first_date", String(10)),
+    Column("exclusives", Integer, nullable=False),
+    Column("copied", Integer, nullable=False),
+    Column("credits", Integer, nullable=False),
+    Column("hedges", Integer, nullable=False),
+    Column("own_words", Integer, nullable=False),
+    Column("data", Text, nullable=False),
+    Index("ix_profile_outlets_outlet", "outlet_key", "first_date"),
+)
+
+# Every article of a stored story -> its outlet (as the story names it) and date.
+profile_articles = Table(
+    "profile_articles",
+    metadata,
+    Column("article_id", String(32), primary_key=True),
+    Column("story_id", String(32), nullable=False),
+    Column("outlet_key", String(120), nullable=False),
+    Column("published", String(10)),
+    Index("ix_profile_articles_outlet", "outlet_key", "published"),
+    Index("ix_profile_articles_story", "story_id"),
+)
+
+# Conflicts a person is part of: their stated ages disagreeing, or a fact group in conflict
+# whose subject names them (JSON: what the person page shows).
+profile_conflicts = Table(
+    "profile_conflicts",
+    metadata,
+    Column("story_id", String(32), nullable=False),
+    Column("person_key", String(120), nullable=False),
+    Column("data", Text, nullable=False),
+    Index("ix_profile_conflicts_person", "person_key"),
+    Index("ix_profile_conflicts_story", "story_id"),
 )
 
 # Full-text search (SQLite only): an FTS5 table, filled in the same transaction as its

@@ -31,7 +31,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from ..errors import AmbiguousIdError, StoreError
 from ..models import ArticleAnalysis, Story, TrackedQuote
 from ..stories.index_state import IndexRows
-from . import pg_search
+from . import pg_search, profiles
 from . import schema as t
 from .base import IndexTransaction, Store
 from .connect import (
@@ -732,6 +732,7 @@ class SqlStore:
                 [dict(story_id=s.id, article_id=a) for a in s.article_ids],
             )
         update_tracking(conn, gone, stories)
+        profiles.write_profiles(conn, old, stories)
 
     def stories(self) -> list[Story]:
         query = select(t.stories.c.data).order_by(t.stories.c.n_articles.desc(), t.stories.c.id)
@@ -858,6 +859,32 @@ class SqlStore:
             for quote in story.quotes:
                 quote.tracked_quote_id = found.get(f"{story.id}:{quote.id}")
         return stories
+
+    # -- profiles (``profiles.py``) ---------------------------------------------------------
+
+    def speaker_profile(self, key: str) -> profiles.SpeakerProfile | None:
+        with self._read() as conn:
+            return profiles.speaker_profile(conn, key)
+
+    def outlet_profile(self, key: str) -> profiles.OutletProfile | None:
+        with self._read() as conn:
+            return profiles.outlet_profile(conn, key)
+
+    def person_profile(self, key: str) -> profiles.PersonProfile | None:
+        with self._read() as conn:
+            return profiles.person_profile(conn, key)
+
+    def stories_by_day(self) -> list[profiles.DayCount]:
+        with self._read() as conn:
+            return profiles.stories_by_day(conn)
+
+    def profile_keys(self, kind: str, names: Iterable[str]) -> dict[str, str]:
+        with self._read() as conn:
+            return profiles.name_keys(conn, kind, names)
+
+    def find_profiles(self, query: str, limit: int = 10) -> list[profiles.NameMatch]:
+        with self._read() as conn:
+            return profiles.find_names(conn, query, limit)
 
     def resolve_article_id(self, id_or_prefix: str) -> str | None:
         """The full id of the article with this id or unique id prefix, or None."""

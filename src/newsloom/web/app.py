@@ -9,10 +9,10 @@ is set without one (the CLI sets it when the server listens beyond loopback). A 
 400, so a page elsewhere cannot reach a loopback server through DNS rebinding. ``/docs`` lists
 the endpoints.
 
-The routes live in ``api.py`` (reads), ``ingest.py`` (writes), ``pages.py`` (HTML) and
-``docs.py`` (the endpoint list); ``tracked.py`` finds the tracked quotes that search hits and
-story pages link to, ``errors.py`` maps errors to statuses, ``middleware.py`` holds the ASGI
-layers.
+The routes live in ``api.py`` (reads), ``ingest.py`` (writes), ``pages.py`` (HTML),
+``profiles.py`` (speaker, outlet and person pages and their JSON) and ``docs.py`` (the
+endpoint list); ``tracked.py`` finds the tracked quotes that search hits and story pages
+link to, ``errors.py`` maps errors to statuses, ``middleware.py`` holds the ASGI layers.
 """
 
 from collections.abc import AsyncIterator, Sequence
@@ -24,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from ..config import Settings
 from ..render.html import STATIC, Pages, Site
 from ..store import open_store
-from . import api, docs, ingest, pages
+from . import api, docs, ingest, pages, profiles
 from .deps import WebState
 from .errors import install_error_handlers
 from .middleware import AllowHeader, BodyLimit, HostCheck, SecurityHeaders, allowed_host_names
@@ -73,6 +73,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(ingest.router)
     app.include_router(pages.router)
+    app.include_router(profiles.router)
     app.include_router(docs.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(AllowHeader, routes=lambda: app.router.routes)

@@ -33,7 +33,8 @@ def index(
     total = store.count_stories()
     n_pages = max(1, math.ceil(total / STORIES_PER_PAGE))
     rows = store.story_summaries(STORIES_PER_PAGE, (page - 1) * STORIES_PER_PAGE)
-    html = pages.index([as_dict(r) for r in rows], total=total, page=page, pages=n_pages)
+    days = [(d.day, d.count) for d in store.stories_by_day()]
+    html = pages.index([as_dict(r) for r in rows], total=total, page=page, pages=n_pages, days=days)
     return HTMLResponse(html)
 
 
@@ -86,5 +87,13 @@ def search_page(
     hits = with_tracked_ids(store, [as_dict(h) for h in found.hits])
     spread = spread_of(store, (h["tracked_quote_id"] for h in hits))
     return HTMLResponse(
-        pages.search(q, hits, total=found.total, offset=offset, limit=limit, spread=spread)
+        pages.search(
+            q,
+            hits,
+            total=found.total,
+            offset=offset,
+            limit=limit,
+            spread=spread,
+            profiles=store.find_profiles(q) if q.strip() and offset == 0 else [],
+        )
     )

@@ -6,6 +6,7 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..store import profiles
 from ..store.records import (
     ArticleRow,
     PersonRow,
@@ -142,3 +143,48 @@ class IngestResult(ApiModel):
 
 class ErrorBody(ApiModel):
     detail: str
+
+
+# -- profiles (store/profiles.py): one speaker, outlet or person by name key --------------------
+
+
+class SpeakerProfile(ApiModel):
+    """Everything one speaker said across stories: their tracked quotes, most repeated first."""
+
+    key: str = Field(..., description="The name key (URL form of the name).")
+    name: str
+    names: list[str] = Field(..., description="Every spelling the key stands for.")
+    total_quotes: int = Field(..., description="Tracked quotes in all (not only those shown).")
+    quotes: list[profiles.SpokenQuote]
+    outlets: dict[str, int] = Field(..., description="Outlet -> mentions of the quotes shown.")
+
+
+class OutletProfile(ApiModel):
+    """An outlet: its articles, its share of each story with what it alone reported, copied
+    and credited there, and its hedging month by month."""
+
+    key: str
+    name: str
+    names: list[str]
+    n_articles: int
+    n_stories: int
+    first_date: str | None
+    last_date: str | None
+    exclusives: int = Field(..., description="Quotes, facts and posts no other outlet carried.")
+    copied: int = Field(..., description="Passages it ran after an earlier outlet had.")
+    credits: int = Field(..., description="Other sources its articles credited, per story.")
+    articles: list[profiles.OutletArticle]
+    stories: list[profiles.OutletStory]
+    hedging: list[profiles.HedgingPeriod]
+
+
+class PersonProfile(ApiModel):
+    """A person: each age and roles stated with the dates stating them, and the conflicts."""
+
+    key: str
+    name: str
+    names: list[str]
+    n_articles: int
+    states: list[profiles.PersonState]
+    conflicts: list[profiles.PersonConflict]
+    speaker_key: str | None
