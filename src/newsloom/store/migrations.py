@@ -14,6 +14,7 @@ from sqlalchemy import Connection, bindparam, inspect, select, text, update
 
 from ..models import Story
 from . import schema as t
+from .lists import fill_story_dates, story_columns
 from .tracking import update_tracking
 
 # The quote columns of version 3: the words naming the speaker, the attribution's confidence
@@ -22,6 +23,23 @@ SPEAKER_COLUMNS = ("speaker_text", "speaker_confidence", "speaker_kind")
 # Stored analyses parsed at a time while the new columns are filled: memory stays flat on a
 # store of millions of articles.
 FILL_PAGE = 500
+# The story columns of version 6 and the value a story has before it is filled.
+STORY_LIST_COLUMNS = {
+    "first_date": "''",
+    "last_date": "''",
+    "n_outlets": "0",
+    "n_quotes": "0",
+    "n_conflicts": "0",
+}
+# The indexes version 6 adds to tables older stores already have (``create_all`` only makes
+# the indexes of tables it creates).
+LIST_INDEXES = (
+    (t.articles, "ix_articles_published"),
+    (t.articles, "ix_articles_source"),
+    (t.stories, "ix_stories_size"),
+    (t.stories, "ix_stories_first_date"),
+    (t.tracked_quotes, "ix_tracked_quotes_mentions_id"),
+)
 
 
 def upgrade(conn: Connection, found: int) -> None:
@@ -30,6 +48,39 @@ def upgrade(conn: Connection, found: int) -> None:
         _add_speaker_columns(conn)
     if found < 4:
         _track_stored_stories(conn)
+    if found < 6:
+        _add_list_columns(conn)
+
+
+def _add_list_columns(conn: Connection) -> None:
+    """Version 6: the story list's columns, filled from the stored stories (quotes and
+    conflicts) and their articles (dates and outlets), and the lists' indexes."""
+    have = {c["name"] for c in inspect(conn).get_columns(t.stories.name)}
+    quote = conn.dialect.identifier_preparer.quote
+    for name, default in STORY_LIST_COLUMNS.items():
+        if name not in have:
+            column_type = t.stories.c[name].type.compile(dialect=conn.dialect)
+            conn.execute(
+                text(
+                    f"ALTER TABLE {quote(t.stories.name)} ADD COLUMN {quote(name)} "
+                    f"{column_type} NOT NULL DEFAULT {default}"
+                )
+            )
+    for table, name in LIST_INDEXES:
+        next(i for i in table.indexes if i.name == name).create(conn, checkfirst=True)
+    s = t.stories.c
+    after = ""
+    while True:
+        page = conn.execute(
+            select(s.id, s.data).where(s.id > after).order_by(s.id).limit(FILL_PAGE)
+        ).all()
+        if not page:
+            break
+        for story_id, data in page:
+            values = story_columns(Story.model_validate_json(data))
+            conn.execute(update(t.stories).where(s.id == story_id).values(values))
+        after = page[-1].id
+    fill_story_dates(conn)
 
 
 def _track_stored_stories(conn: Connection) -> None:
