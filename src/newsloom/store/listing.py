@@ -197,11 +197,16 @@ def _beyond(columns: Sequence[tuple[Any, bool]], values: Sequence[Any]) -> Any:
 # -- filters -----------------------------------------------------------------------------------
 
 
+def _is(column: Any, value: str) -> Any:
+    """``column`` equals ``value``; NO_VALUE also matches NULL (the counts list both as one)."""
+    return or_(column == value, column.is_(None)) if value == NO_VALUE else column == value
+
+
 def _facet_filter(facet: Facet, value: str, key: Any) -> Any:
     if facet.link is not None:
         link = facet.link.subquery()
-        return key.in_(select(link.c.key).where(link.c.value == value))
-    return facet.value == value
+        return key.in_(select(link.c.key).where(_is(link.c.value, value)))
+    return _is(facet.value, value)
 
 
 def _filters(

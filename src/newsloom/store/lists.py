@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, column, func, select, tuple_, update
+from sqlalchemy import Connection, column, func, literal, select, tuple_, update
+from sqlalchemy.dialects.postgresql import REGCONFIG
 from sqlalchemy import table as sql_table
 
 from ..models import Story
@@ -39,15 +40,22 @@ def _matching_articles(dialect: str, words: Sequence[str]) -> Any:
         fts = _fts_table()
         return select(fts.c.article_id).where(_fts_match(fts, words))
     if dialect == "postgresql":
-        query = func.plainto_tsquery(pg_search.CONFIG, " ".join(words))
-        a, q = t.articles, t.quotes
-        vector = pg_search.COLUMN
+        query = _tsquery(words)
+        a = sql_table(t.articles.name, column("id"), column(pg_search.COLUMN)).alias("matched")
+        q = sql_table(t.quotes.name, column("article_id"), column(pg_search.COLUMN)).alias(
+            "matched_quotes"
+        )
         return (
             select(a.c.id)
-            .where(a.c[vector].op("@@")(query))
-            .union(select(q.c.article_id).where(q.c[vector].op("@@")(query)))
+            .where(a.c[pg_search.COLUMN].op("@@")(query))
+            .union(select(q.c.article_id).where(q.c[pg_search.COLUMN].op("@@")(query)))
         )
     return select(t.articles.c.id).where(like_words(t.articles.c.title, words))
+
+
+def _tsquery(words: Sequence[str]) -> Any:
+    """PostgreSQL's query of every word (``pg_search``: plainto_tsquery, never parsed)."""
+    return func.plainto_tsquery(literal(pg_search.CONFIG).cast(REGCONFIG), " ".join(words))
 
 
 def _fts_table() -> Any:
@@ -78,9 +86,15 @@ def _matching_quote_spans(dialect: str, words: Sequence[str]) -> Any:
             _fts_match(fts, words), fts.c.kind == "quote"
         )
     if dialect == "postgresql":
-        query = func.plainto_tsquery(pg_search.CONFIG, " ".join(words))
-        return select(q.article_id, q.start, q.end).where(
-            t.quotes.c[pg_search.COLUMN].op("@@")(query)
+        matched = sql_table(
+            t.quotes.name,
+            column("article_id"),
+            column("start"),
+            column("end"),
+            column(pg_search.COLUMN),
+        ).alias("matched_quotes")
+        return select(matched.c.article_id, matched.c.start, matched.c.end).where(
+            matched.c[pg_search.COLUMN].op("@@")(_tsquery(words))
         )
     return select(q.article_id, q.start, q.end).where(like_words(q.text, words))
 
