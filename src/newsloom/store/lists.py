@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import Connection, column, func, literal, select, tuple_, update
-from sqlalchemy.dialects.postgresql import REGCONFIG
 from sqlalchemy import table as sql_table
+from sqlalchemy.dialects.postgresql import REGCONFIG
 
 from ..models import Story
 from . import pg_search
