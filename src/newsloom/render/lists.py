@@ -135,17 +135,18 @@ def list_context(
     """Everything the template shows, hrefs made (see the module's docstring)."""
     name = spec.name
     restart = {c: None for c in CURSORS}
-    current, descending = found.sort.lstrip("-+"), found.sort.startswith("-")
+    current = found.sort.lstrip("-+")
     sorts = []
     for sort in spec.sorts:
         active = sort.name == current
-        ascending_now = active and not descending if active else sort.ascending
-        flip = ("-" if ascending_now else "+") + sort.name if active else sort.name
+        # A sort label without a sign runs in the sort's own direction.
+        ascending = found.sort.startswith("+") or (sort.ascending and found.sort == sort.name)
+        flip = ("-" if ascending else "+") + sort.name if active else sort.name
         sorts.append(
             {
                 "name": sort.name,
                 "active": active,
-                "direction": ("ascending" if not descending else "descending") if active else "",
+                "direction": ("ascending" if ascending else "descending") if active else "",
                 "href": href(name, params, sort=flip, **restart),
             }
         )

@@ -27,7 +27,7 @@ from .twins import Twin, twins
 LIST_PAGE_ROWS = 50  # rows a page shows unless ``limit`` says otherwise
 LIST_PAGE_MAX = 500  # rows a page (or a JSON page) holds at most
 MAX_CURSOR_CHARS = 1000  # a cursor holds a sort value (a date, a count, a name) and a key
-ISO_DATE = r"^\d{4}(-\d{2}(-\d{2})?)?$"
+ISO_DATE = r"^(\d{4}(-\d{2}(-\d{2})?)?)?$"  # empty: no bound (a form's empty field)
 
 
 class FacetValueOut(ApiModel):
@@ -109,12 +109,12 @@ def _parameters(spec: ListSpec) -> list[inspect.Parameter]:
 def _query(spec: ListSpec, params: dict[str, Any], counts: bool = True) -> ListQuery:
     return ListQuery(
         facets={f.name: params[f.name] for f in spec.facets if params.get(f.name) is not None},
-        since=params.get("since"),
-        until=params.get("until"),
+        since=params.get("since") or None,
+        until=params.get("until") or None,
         words=search_terms(params.get("q") or ""),
         sort=params.get("sort"),
-        after=params.get("after"),
-        before=params.get("before"),
+        after=params.get("after") or None,
+        before=params.get("before") or None,
         limit=params.get("limit") or LIST_PAGE_ROWS,
         counts=counts,
     )
