@@ -182,7 +182,7 @@ def list_context(
             cells.append({"key": key, "value": value, "href": link})
         rows.append(cells)
     filters = {k: v for k, v in params.items() if k in {f.name for f in spec.facets} and v}
-    hidden = {k: v for k, v in params.items() if k in ("sort", "limit") or k in filters}
+    hidden = {k: v for k, v in params.items() if k in ("sort", "limit", "counts") or k in filters}
     return {
         "name": name,
         "title": spec.title,

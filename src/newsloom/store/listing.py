@@ -8,13 +8,15 @@ pages around it.
 
 Pages are keyset pages, never OFFSET: a cursor carries the sort value and the key of the row
 a page starts after (or before), and the next page is ``WHERE (sort, key) > cursor ORDER BY
-sort, key LIMIT n`` — an index range scan, so page 1,000 costs what page 1 costs. A cursor is
+sort, key LIMIT n`` — an index range scan, so page 1,000 costs what page 1 costs. The key
+runs in the sort's direction, so one index on (sort, key) serves both directions. A cursor is
 opaque to clients (base64 of JSON) and names its sort, so a cursor made under another sort is
 refused rather than misread. Sort expressions are never NULL (the lists coalesce them), so
 comparing them needs no NULL rules, which SQLite and PostgreSQL order differently.
 
 A facet is a value of each row (``value``), or for a row with many values (a story's outlets)
-a ``link``: a select of ``(key, value)`` pairs, filtered as ``key IN (keys having the value)``.
+a ``link``: a select of ``(key, value)`` pairs, filtered as ``EXISTS (a pair of this row's key and the
+value)``.
 Counts are one ``GROUP BY`` per facet over the rows the other filters leave (a facet's own
 choice is left out of its counts, so the other values stay visible to switch to).
 """
@@ -28,7 +30,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, and_, case, func, literal, or_, select
+from sqlalchemy import Connection, and_, case, exists, func, literal, or_, select
 
 from ..errors import ListQueryError
 
@@ -72,7 +74,7 @@ class ListSpec:
     title: str
     source: Any  # a FROM clause: a table, a join or a subquery
     columns: Mapping[str, Any]  # output name -> expression, in output order
-    key: Sequence[Any]  # unique over the rows; the keyset's tie-break (ascending)
+    key: Sequence[Any]  # unique over the rows; the keyset's tie-break
     sorts: Sequence[Sort]  # the first is the default
     facets: Sequence[Facet] = ()
     date: Any = None  # the ISO date the range filter (``since``/``until``) applies to
@@ -203,9 +205,14 @@ def _is(column: Any, value: str) -> Any:
 
 
 def _facet_filter(facet: Facet, value: str, key: Any) -> Any:
+    """A row has the value: EXISTS on the link for a many-valued facet (correlated, so a page
+    read in its sort's index order probes each row it passes and stops at the page's end,
+    where ``key IN (...)`` would gather every matching key and sort them first)."""
     if facet.link is not None:
         link = facet.link.subquery()
-        return key.in_(select(link.c.key).where(_is(link.c.value, value)))
+        return exists(
+            select(literal(1)).select_from(link).where(link.c.key == key, _is(link.c.value, value))
+        )
     return _is(facet.value, value)
 
 
@@ -259,7 +266,7 @@ def page(conn: Connection, spec: ListSpec, query: ListQuery) -> ListPage:
     dialect = conn.dialect.name
     sort, ascending = _direction(spec, query.sort)
     label = sort_label(sort, ascending)
-    order = [(sort.column, ascending), *((k, True) for k in spec.key)]
+    order = [(sort.column, ascending), *((k, ascending) for k in spec.key)]
     clauses = _filters(spec, query, dialect)
     backwards = query.before is not None
     cursor = query.before or query.after
@@ -335,7 +342,7 @@ def stream(conn: Connection, spec: ListSpec, query: ListQuery) -> Iterator[dict[
     """Every row the request's filters leave, in its sort, read STREAM_ROWS at a time through
     one server-side cursor (one sort, memory flat whatever the number of rows)."""
     sort, ascending = _direction(spec, query.sort)
-    order = [(sort.column, ascending), *((k, True) for k in spec.key)]
+    order = [(sort.column, ascending), *((k, ascending) for k in spec.key)]
     rows = (
         select(*(expr.label(name) for name, expr in spec.columns.items()))
         .select_from(spec.source)

@@ -136,9 +136,9 @@ def stories() -> ListSpec:
             Facet(
                 "outlet",
                 "Outlet",
-                link=select(sa.story_id.label("key"), func.coalesce(a.source, "").label("value"))
-                .join(t.articles, a.id == sa.article_id)
-                .distinct(),
+                link=select(sa.story_id.label("key"), a.source.label("value")).join(
+                    t.articles, a.id == sa.article_id
+                ),
                 empty_label=UNKNOWN_OUTLET,
             ),
             Facet(
@@ -146,8 +146,7 @@ def stories() -> ListSpec:
                 "Speaker",
                 link=select(sa.story_id.label("key"), q.speaker.label("value"))
                 .join(t.quotes, q.article_id == sa.article_id)
-                .where(q.speaker.is_not(None))
-                .distinct(),
+                .where(q.speaker.is_not(None)),
             ),
             Facet("year", "Year", value=_year(s.first_date), empty_label="undated"),
             Facet("size", "Size", value=bucket(s.n_articles, STORY_SIZES)),
@@ -246,9 +245,9 @@ def quotes() -> ListSpec:
             Facet(
                 "outlet",
                 "Outlet",
-                link=select(m.tracked_id.label("key"), func.coalesce(a.source, "").label("value"))
-                .join(t.articles, a.id == m.article_id)
-                .distinct(),
+                link=select(m.tracked_id.label("key"), a.source.label("value")).join(
+                    t.articles, a.id == m.article_id
+                ),
                 empty_label=UNKNOWN_OUTLET,
             ),
             Facet("speaker", "Speaker", value=func.coalesce(c.speaker, ""), empty_label="unknown"),
@@ -337,10 +336,9 @@ def speakers() -> ListSpec:
             Facet(
                 "outlet",
                 "Outlet",
-                link=select(q.speaker.label("key"), func.coalesce(a.source, "").label("value"))
+                link=select(q.speaker.label("key"), a.source.label("value"))
                 .join(t.articles, a.id == q.article_id)
-                .where(q.speaker.is_not(None))
-                .distinct(),
+                .where(q.speaker.is_not(None)),
                 empty_label=UNKNOWN_OUTLET,
             ),
             Facet("kind", "Kind", value=func.coalesce(g.kind, ""), empty_label="unknown"),
@@ -386,10 +384,9 @@ def people() -> ListSpec:
             Facet(
                 "outlet",
                 "Outlet",
-                link=select(e.name.label("key"), func.coalesce(a.source, "").label("value"))
+                link=select(e.name.label("key"), a.source.label("value"))
                 .join(t.articles, a.id == e.article_id)
-                .where(e.type == "PERSON")
-                .distinct(),
+                .where(e.type == "PERSON"),
                 empty_label=UNKNOWN_OUTLET,
             ),
             Facet("year", "Year last named", value=_year(g.last_date), empty_label="undated"),
@@ -429,9 +426,9 @@ def posts() -> ListSpec:
             Facet(
                 "outlet",
                 "Outlet",
-                link=select(p.post_id.label("key"), func.coalesce(a.source, "").label("value"))
-                .join(t.articles, a.id == p.article_id)
-                .distinct(),
+                link=select(p.post_id.label("key"), a.source.label("value")).join(
+                    t.articles, a.id == p.article_id
+                ),
                 empty_label=UNKNOWN_OUTLET,
             ),
             Facet("year", "Year", value=_year(g.date), empty_label="undated"),
@@ -473,7 +470,7 @@ def outlets() -> ListSpec:
             Facet(
                 "year",
                 "Year",
-                link=select(outlet.label("key"), _year(a.published).label("value")).distinct(),
+                link=select(outlet.label("key"), _year(a.published).label("value")),
                 empty_label="undated",
             ),
             Facet(
@@ -481,8 +478,7 @@ def outlets() -> ListSpec:
                 "Speaker",
                 link=select(outlet.label("key"), q.speaker.label("value"))
                 .join(t.quotes, q.article_id == a.id)
-                .where(q.speaker.is_not(None))
-                .distinct(),
+                .where(q.speaker.is_not(None)),
             ),
         ],
         date=g.last_date,

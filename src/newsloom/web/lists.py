@@ -102,11 +102,22 @@ def _parameters(spec: ListSpec) -> list[inspect.Parameter]:
             ],
         ),
         param("limit", Annotated[int, Query(ge=1, le=LIST_PAGE_MAX)], LIST_PAGE_ROWS),
+        param(
+            "counts",
+            Annotated[
+                bool,
+                Query(
+                    description="Count the total and the facet values (false: the page alone; "
+                    "counting costs time in proportion to the matching rows)."
+                ),
+            ],
+            True,
+        ),
     ]
     return common + [param(f.name, text) for f in spec.facets]
 
 
-def _query(spec: ListSpec, params: dict[str, Any], counts: bool = True) -> ListQuery:
+def _query(spec: ListSpec, params: dict[str, Any], counts: bool | None = None) -> ListQuery:
     return ListQuery(
         facets={f.name: params[f.name] for f in spec.facets if params.get(f.name) is not None},
         since=params.get("since") or None,
@@ -116,7 +127,7 @@ def _query(spec: ListSpec, params: dict[str, Any], counts: bool = True) -> ListQ
         after=params.get("after") or None,
         before=params.get("before") or None,
         limit=params.get("limit") or LIST_PAGE_ROWS,
-        counts=counts,
+        counts=params.get("counts", True) if counts is None else counts,
     )
 
 

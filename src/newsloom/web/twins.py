@@ -35,6 +35,13 @@ from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
 from ..render.html import Pages
 from ..render.tables import csv_chunks
 from .deps import web_pages
+from .schemas import ErrorBody
+
+# A request the page refuses with a reason (e.g. a cursor of another sort): documented on both
+# twins, as a domain error becomes a 400 (``errors.py``).
+REFUSED: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "A request the page cannot answer (why, in detail)."}
+}
 
 
 @dataclass(frozen=True)
@@ -112,6 +119,7 @@ def twins(
             tags=list(tags),
             operation_id=f"{name}_json",
             response_model=response_model,
+            responses=REFUSED,
         )
         router.add_api_route(
             f"{path}.csv",
@@ -122,7 +130,7 @@ def twins(
             tags=list(tags),
             operation_id=f"{name}_csv",
             response_class=CsvResponse,
-            responses={200: {"content": {"text/csv": {"schema": {"type": "string"}}}}},
+            responses={200: {"content": {"text/csv": {"schema": {"type": "string"}}}}, **REFUSED},
         )
         return make
 
