@@ -6,8 +6,9 @@
 ``--lists`` measures the lists instead (``web/lists.py``) on generated articles (no spaCy,
 like bench/bench_stories.py): p50/p99 latency of the story list with two facets (an outlet
 and a size) at page 1 and at page 1,000 (its keyset cursor), JSON and HTML, one request at
-a time, with the total and the facet counts and without them (``counts=false``); then the CSV of every quote mention (one per article) streamed, with its rows, its
-time and the server's peak RSS before and after it (``VmHWM``). With ``--db`` the store is
+a time, with the total and the facet counts and without them (``counts=false``); then the
+CSV of every quote mention (one per article) streamed, with its rows, its time and the
+server's peak RSS before and after it (``VmHWM``). With ``--db`` the store is
 that (empty) PostgreSQL database instead of a SQLite file.
 
 The store is built without spaCy: examples/corpus is analysed once, then its analyses and
