@@ -16,8 +16,9 @@ comparing them needs no NULL rules, which SQLite and PostgreSQL order differentl
 
 A facet is a value of each row (``value``), or for a row with many values (a story's outlets)
 a ``link``: a select of ``(key, value)`` pairs, filtered as ``EXISTS (a pair of this row's
-key and the value)``. Counts are one ``GROUP BY`` per facet over the rows the other filters leave (a facet's own
-choice is left out of its counts, so the other values stay visible to switch to).
+key and the value)``. Counts are one ``GROUP BY`` per facet over the rows the other filters
+leave (a facet's own choice is left out of its counts, so the other values stay visible to
+switch to); they, and the total, cost time in proportion to those rows, where a page does not.
 """
 
 from __future__ import annotations
