@@ -209,7 +209,7 @@ def run_lists(url: str, args: argparse.Namespace) -> None:
         with httpx.stream("GET", base + "/mentions.csv", timeout=600) as response:
             for chunk in response.iter_bytes():
                 size += len(chunk)
-                rows += chunk.count(b"\r\n")
+                rows += chunk.count(b"\n")  # a CRLF may straddle two chunks
         seconds = time.perf_counter() - t0
         rss, peak = peak_rss_mb(pid)
         print(

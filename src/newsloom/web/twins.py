@@ -70,7 +70,10 @@ def _with_request(signature: inspect.Signature) -> inspect.Signature:
     request = inspect.Parameter(
         "request", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Request
     )
-    return signature.replace(parameters=[request, *signature.parameters.values()])
+    return signature.replace(
+        parameters=[request, *signature.parameters.values()],
+        return_annotation=inspect.Signature.empty,  # a Twin is no response model
+    )
 
 
 def twins(
@@ -108,9 +111,6 @@ def twins(
             endpoint.__name__ = f"{make.__name__}_{endpoint.__name__}"
         name = make.__name__
         router.add_api_route(
-            path, page, methods=["GET"], response_class=HTMLResponse, include_in_schema=False
-        )
-        router.add_api_route(
             f"{path}.json",
             document,
             methods=["GET"],
@@ -131,6 +131,10 @@ def twins(
             operation_id=f"{name}_csv",
             response_class=CsvResponse,
             responses={200: {"content": {"text/csv": {"schema": {"type": "string"}}}}, **REFUSED},
+        )
+        # The page last: a path parameter of it ("/speaker-{name}") would match "x.json" too.
+        router.add_api_route(
+            path, page, methods=["GET"], response_class=HTMLResponse, include_in_schema=False
         )
         return make
 
