@@ -2,6 +2,15 @@
 store of 10k articles.
 
     .venv/bin/python bench/bench_web.py [--articles 10000] [--requests 400] [--concurrency 8]
+    .venv/bin/python bench/bench_web.py --lists [--articles 100000] [--db postgresql+psycopg://...]
+
+``--lists`` measures the lists instead (``web/lists.py``) on generated articles (no spaCy,
+like bench/bench_stories.py): p50/p99 latency of the story list with two facets (an outlet
+and a size) at page 1 and at page 1,000 (its keyset cursor), JSON and HTML, one request at
+a time, with the total and the facet counts and without them (``counts=false``); then the
+CSV of every quote mention (one per article) streamed, with its rows, its time and the
+server's peak RSS before and after it (``VmHWM``). With ``--db`` the store is
+that (empty) PostgreSQL database instead of a SQLite file.
 
 The store is built without spaCy: examples/corpus is analysed once, then its analyses and
 stories are copied with fresh ids (each copy's text gets a unique last line, so offsets stay
@@ -22,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -85,6 +96,176 @@ def build_store(db: Path, n_articles: int) -> list[str]:
     return story_ids
 
 
+# The generated archive of ``--lists``: OUTLETS outlets, the first a wire service most stories
+# carry (as agency copy is); stories of 1 to MAX_STORY articles; SPEAKERS people quoted.
+OUTLETS = 12
+WIRE_SHARE = 0.6
+MAX_STORY = 4
+SPEAKERS = 3000
+WRITE_BATCH = 1000  # articles (or stories) written per transaction while building
+LIST_PAGE = 20  # rows per list page measured
+DEEP_PAGE = 1000  # the deep page measured
+
+
+def generate_archive(n_articles: int, seed: int) -> tuple[list, list]:
+    """``n_articles`` analyses (one quote each) and the stories grouping them."""
+    from newsloom.models import Article, ArticleAnalysis, QuoteMention, Story, article_id
+
+    rng = random.Random(seed)
+    outlets = ["Wire Service"] + [f"Outlet {i}" for i in range(1, OUTLETS)]
+    speakers = [f"Speaker {i}" for i in range(SPEAKERS)]
+    analyses, stories = [], []
+    while len(analyses) < n_articles:
+        size = min(rng.randint(1, MAX_STORY), n_articles - len(analyses))
+        day = f"20{rng.randint(15, 24)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+        members = []
+        for _ in range(size):
+            n = len(analyses)
+            quote = f"we counted {n} boats in harbour {n % 97} before the storm"
+            speaker = rng.choice(speakers)
+            text = f'Report {n} on event {len(stories)}. "{quote}" said {speaker}.'
+            start = text.index(quote)
+            outlet = outlets[0] if rng.random() < WIRE_SHARE else rng.choice(outlets[1:])
+            article = Article(
+                id=article_id(text),
+                text=text,
+                origin=f"gen:{n}",
+                title=f"Event {len(stories)}: report {n}",
+                source=outlet,
+                published=day,
+            )
+            mention = QuoteMention(start=start, end=start + len(quote), text=quote, speaker=speaker)
+            analyses.append(ArticleAnalysis(article=article, quotes=[mention]))
+            members.append(article.id)
+        stories.append(
+            Story(id=f"s{len(stories):07d}", title=f"Event {len(stories)}", article_ids=members)
+        )
+    return analyses, stories
+
+
+def build_list_store(url: str, n_articles: int, seed: int) -> None:
+    """The generated archive written WRITE_BATCH articles (then stories) per transaction
+    (``add_analysis`` commits each article; a batch is what a bulk ingest commits)."""
+    from newsloom import api
+
+    analyses, stories = generate_archive(n_articles, seed)
+    store = api.open_store(url)
+    for at in range(0, len(analyses), WRITE_BATCH):
+        with store.transaction() as conn:  # type: ignore[attr-defined]
+            for analysis in analyses[at : at + WRITE_BATCH]:
+                store._insert(conn, analysis)  # type: ignore[attr-defined]
+    for at in range(0, len(stories), WRITE_BATCH):
+        store.replace_stories(stories[at : at + WRITE_BATCH])
+    print(f"store: {store.count_articles()} articles, {store.count_stories()} stories")
+    store.close()
+
+
+def peak_rss_mb(pid: int) -> tuple[float, float]:
+    """The process's resident memory now and at its peak (VmRSS, VmHWM), in MB."""
+    fields = dict(
+        line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+    )
+    return (int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024)
+
+
+def percentiles(latencies: list[float]) -> tuple[float, float]:
+    ordered = sorted(latencies)
+    return (
+        ordered[len(ordered) // 2] * 1000,
+        ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000,
+    )
+
+
+def run_lists(url: str, args: argparse.Namespace) -> None:
+    from newsloom.store import ListQuery, open_store
+
+    t0 = time.perf_counter()
+    build_list_store(url, args.articles, args.seed)
+    print(f"built in {time.perf_counter() - t0:.0f} s")
+    facets = {"outlet": "Wire Service", "size": "2-4 articles"}
+    store = open_store(url)
+    skip = LIST_PAGE * (DEEP_PAGE - 1)
+    # The cursor after row LIST_PAGE * 999: what following `next` 999 times gives.
+    deep = store.list_page("stories", ListQuery(facets=facets, limit=skip, counts=False)).next
+    matching = store.list_page("stories", ListQuery(facets=facets, limit=1)).total
+    store.close()
+    print(f"story list with outlet and size facets: {matching} stories")
+    if deep is None:
+        print(f"fewer than {skip} matching stories: no page {DEEP_PAGE}")
+    query = "outlet=Wire+Service&size=2-4+articles&limit=" + str(LIST_PAGE)
+    cases = {}
+    for counts in ("true", "false"):
+        for kind, path in (("JSON", "/stories.json"), ("HTML", "/stories")):
+            for page, at in ((1, ""), (DEEP_PAGE, f"&after={deep}")):
+                name = f"{kind} page {page}, counts={counts}"
+                cases[name] = f"{path}?{query}&counts={counts}{at}"
+    with serving(url) as (base, pid):
+        print(f"{args.requests} requests each, one at a time, 1 server process")
+        print(f"{'request':40} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+        for name, path in cases.items():
+            if "after=None" in path:
+                continue
+            _, lat, errors = asyncio.run(load(base, [path] * args.requests, 1))
+            p50, p99 = percentiles(lat)
+            print(f"{name:40} {p50:8.1f} {p99:8.1f} {errors:7d}")
+        rss, peak = peak_rss_mb(pid)
+        print(f"server before the CSV: RSS {rss:.0f} MB, peak {peak:.0f} MB")
+        t0 = time.perf_counter()
+        rows = size = 0
+        with httpx.stream("GET", base + "/mentions.csv", timeout=600) as response:
+            for chunk in response.iter_bytes():
+                size += len(chunk)
+                rows += chunk.count(b"\n")  # a CRLF may straddle two chunks
+        seconds = time.perf_counter() - t0
+        rss, peak = peak_rss_mb(pid)
+        print(
+            f"mentions.csv: {rows - 1} quote rows, {size / 1e6:.1f} MB in {seconds:.1f} s; "
+            f"server after: RSS {rss:.0f} MB, peak {peak:.0f} MB"
+        )
+
+
+@contextmanager
+def serving(url: str) -> Iterator[tuple[str, int]]:
+    """The app over ``url`` in its own uvicorn process: (base URL, its pid)."""
+    import os
+
+    port = free_port()
+    # The server runs the newsloom this script imports (a checkout's src/ on PYTHONPATH too).
+    env = {"NEWSLOOM_BENCH_DB": url, "PATH": "/usr/bin:/bin"}
+    if "PYTHONPATH" in os.environ:
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "--factory",
+            "bench_web:make_app",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+            "--app-dir",
+            str(Path(__file__).parent),
+        ],
+        env=env,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(600):
+            try:
+                httpx.get(base + "/api/stories?limit=1", timeout=2)
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        yield base, server.pid
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -123,7 +304,13 @@ def main() -> None:
         action="store_true",
         help="time speaker, outlet and person pages on a generated archive of --articles",
     )
+    ap.add_argument("--lists", action="store_true", help="measure the lists (see above)")
+    ap.add_argument("--db", help="--lists: an empty PostgreSQL database URL (default SQLite)")
     args = ap.parse_args()
+    if args.lists:
+        with tempfile.TemporaryDirectory(prefix="newsloom-bench-lists-") as tmp:
+            run_lists(args.db or str(Path(tmp) / "lists.db"), args)
+        return
     rng = random.Random(args.seed)
     if args.profiles:
         with tempfile.TemporaryDirectory(prefix="newsloom-bench-profiles-") as tmp:

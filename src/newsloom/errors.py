@@ -29,3 +29,8 @@ class StoreError(NewsloomError):
 
 class AmbiguousIdError(NewsloomError):
     """A short id matches more than one record: the request, not the store, is at fault."""
+
+
+class ListQueryError(NewsloomError):
+    """A list request names a sort, facet or cursor the list does not have (the request's
+    fault: the message lists what the list offers)."""

@@ -8,8 +8,9 @@ exception and takes a sequence).
 from __future__ import annotations
 
 import csv
+import io
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
 # How a list field (ages, roles, article ids, outlets) reads in one CSV cell: a separator that
@@ -17,6 +18,8 @@ from typing import Any, TextIO
 LIST_SEPARATOR = "; "
 
 Row = Mapping[str, Any]
+# Rows a streamed CSV writes per piece it hands on (a response body chunk of some 100 kB).
+CSV_CHUNK_ROWS = 500
 
 
 def csv_cell(value: Any) -> str:
@@ -34,6 +37,24 @@ def write_csv(rows: Iterable[Row], columns: Sequence[str], out: TextIO) -> None:
     writer.writerow(columns)
     for row in rows:
         writer.writerow([csv_cell(row.get(col)) for col in columns])
+
+
+def csv_chunks(rows: Iterable[Row], columns: Sequence[str]) -> Iterator[str]:
+    """``write_csv``'s text in pieces of CSV_CHUNK_ROWS rows (the header first), for a
+    response that streams: memory holds one piece, whatever the number of rows."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(columns)
+    pending = 0
+    for row in rows:
+        writer.writerow([csv_cell(row.get(col)) for col in columns])
+        pending += 1
+        if pending == CSV_CHUNK_ROWS:
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+            pending = 0
+    yield buffer.getvalue()
 
 
 def write_jsonl(rows: Iterable[Row], columns: Sequence[str], out: TextIO) -> None:

@@ -2,6 +2,8 @@
 
 from .base import STORY_INDEX_KEY, IndexTransaction, Store
 from .connect import normalise_url
+from .listing import FacetCounts, FacetValue, ListPage, ListQuery
+from .lists import LISTS
 from .records import (
     ArticleRow,
     ArticleText,
@@ -20,7 +22,12 @@ from .sql import SqlStore, open_store
 __all__ = [
     "ArticleRow",
     "ArticleText",
+    "FacetCounts",
+    "FacetValue",
     "IndexTransaction",
+    "LISTS",
+    "ListPage",
+    "ListQuery",
     "PersonRow",
     "PostRow",
     "QuoteRow",

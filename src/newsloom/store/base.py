@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..models import ArticleAnalysis, Story, TrackedQuote
 from ..stories.index_state import IndexRows
 from .profiles import DayCount, NameMatch, OutletProfile, PersonProfile, SpeakerProfile
+from .listing import ListPage, ListQuery
 from .records import (
     ArticleRow,
     ArticleText,
@@ -101,6 +102,11 @@ class Store(Protocol):
     def search(self, query: str, limit: int = 20, offset: int = 0) -> SearchPage:
         """One page of hits, best first, with the total number of hits."""
         ...
+
+    # -- lists (``lists.LISTS``): keyset pages with facet counts, and every row streamed
+    def list_page(self, name: str, query: ListQuery) -> ListPage: ...
+
+    def list_rows(self, name: str, query: ListQuery) -> Iterator[dict[str, Any]]: ...
 
     # -- stories
     def replace_stories(self, stories: Sequence[Story]) -> None: ...

@@ -18,6 +18,7 @@ from . import schema as t
 from .base import STORY_INDEX_KEY
 from .index import upgrade_json_state
 from .profiles import write_profiles
+from .lists import fill_story_dates, story_columns
 from .tracking import update_tracking
 
 # The quote columns of version 3: the words naming the speaker, the attribution's confidence
@@ -26,6 +27,23 @@ SPEAKER_COLUMNS = ("speaker_text", "speaker_confidence", "speaker_kind")
 # Stored analyses parsed at a time while the new columns are filled: memory stays flat on a
 # store of millions of articles.
 FILL_PAGE = 500
+# The story columns of version 6 and the value a story has before it is filled.
+STORY_LIST_COLUMNS = {
+    "first_date": "''",
+    "last_date": "''",
+    "n_outlets": "0",
+    "n_quotes": "0",
+    "n_conflicts": "0",
+}
+# The indexes version 6 adds to tables older stores already have (``create_all`` only makes
+# the indexes of tables it creates).
+LIST_INDEXES = (
+    (t.articles, "ix_articles_published"),
+    (t.articles, "ix_articles_source"),
+    (t.stories, "ix_stories_size"),
+    (t.stories, "ix_stories_first_date"),
+    (t.tracked_quotes, "ix_tracked_quotes_mentions_id"),
+)
 
 
 def upgrade(conn: Connection, found: int) -> None:
@@ -38,6 +56,8 @@ def upgrade(conn: Connection, found: int) -> None:
         _retrack_stored_stories(conn)
     if found < 5:
         upgrade_json_state(conn, STORY_INDEX_KEY)
+    if found < 6:
+        _add_list_columns(conn)
     if found < 7:
         _profile_stored_stories(conn)
 
@@ -54,6 +74,29 @@ def _profile_stored_stories(conn: Connection) -> None:
     """Version 7: the profile rows of the stories already stored (new, empty tables)."""
     for page in _stored_story_pages(conn):
         write_profiles(conn, set(), page)
+
+
+def _add_list_columns(conn: Connection) -> None:
+    """Version 6: the story list's columns, filled from the stored stories (quotes and
+    conflicts) and their articles (dates and outlets), and the lists' indexes."""
+    have = {c["name"] for c in inspect(conn).get_columns(t.stories.name)}
+    quote = conn.dialect.identifier_preparer.quote
+    for name, default in STORY_LIST_COLUMNS.items():
+        if name not in have:
+            column_type = t.stories.c[name].type.compile(dialect=conn.dialect)
+            conn.execute(
+                text(
+                    f"ALTER TABLE {quote(t.stories.name)} ADD COLUMN {quote(name)} "
+                    f"{column_type} NOT NULL DEFAULT {default}"
+                )
+            )
+    for table, name in LIST_INDEXES:
+        next(i for i in table.indexes if i.name == name).create(conn, checkfirst=True)
+    for page in _stored_story_pages(conn):
+        for story in page:
+            values = story_columns(story)
+            conn.execute(update(t.stories).where(t.stories.c.id == story.id).values(values))
+    fill_story_dates(conn)
 
 
 def _track_stored_stories(conn: Connection) -> None:

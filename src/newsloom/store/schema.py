@@ -13,6 +13,9 @@ from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, Stri
 # older store is opened.
 # 5: the story index as rows (the ``index_*`` tables of ``index.py``), converted from the one
 # JSON meta row an older store kept it in when it is opened.
+# 6: what the lists sort and filter stories by (``stories.first_date`` ... ``n_conflicts``,
+# filled from the stored stories and their articles) and the indexes the lists' keyset pages
+# and facets read (``lists.py``).
 # 7: profiles of speakers, outlets and people (the ``profile_*`` tables), filled from the
 # stored stories when an older store is opened (``profiles.py``).
 # 8: stop fingerprints of tracked quotes (``tracked_prints``, ``tracked_stops``); an older
@@ -41,6 +44,8 @@ articles = Table(
     Column("url", Text),
     Column("text", Text, nullable=False),
     Column("ingested_at", Float, nullable=False),
+    Index("ix_articles_published", "published", "id"),
+    Index("ix_articles_source", "source"),
 )
 
 # The full per-article analysis as JSON: the tables below are queryable projections of it.
@@ -107,6 +112,16 @@ stories = Table(
     Column("title", Text),
     Column("n_articles", Integer, nullable=False),
     Column("data", Text, nullable=False),
+    # For the story list (version 6; ``lists.story_columns``): its articles' first and last
+    # dates ('' when none is dated, so the keyset sorts never meet NULL), its outlets, quotes
+    # and conflicts (fact groups in conflict and people with conflicting ages).
+    Column("first_date", String(10), nullable=False, server_default=""),
+    Column("last_date", String(10), nullable=False, server_default=""),
+    Column("n_outlets", Integer, nullable=False, server_default="0"),
+    Column("n_quotes", Integer, nullable=False, server_default="0"),
+    Column("n_conflicts", Integer, nullable=False, server_default="0"),
+    Index("ix_stories_size", "n_articles", "id"),
+    Index("ix_stories_first_date", "first_date", "id"),
 )
 
 story_articles = Table(
@@ -195,6 +210,7 @@ tracked_quotes = Table(
     Column("data", Text, nullable=False),
     Index("ix_tracked_quotes_speaker", "speaker"),
     Index("ix_tracked_quotes_mentions", "n_mentions"),
+    Index("ix_tracked_quotes_mentions_id", "n_mentions", "id"),
 )
 
 # Every stored quote mention -> its one tracked quote.

@@ -46,6 +46,10 @@ from .connect import (
     sqlite_connect,
 )
 from .index import SqlIndexRows
+from .listing import ListPage, ListQuery
+from .listing import page as list_page
+from .listing import stream as list_stream
+from .lists import LISTS, write_story_columns
 from .migrations import upgrade
 from .records import (
     ArticleRow,
@@ -520,6 +524,19 @@ class SqlStore:
         with self._read() as conn:
             return [SpeakerRow(**r._mapping) for r in conn.execute(query)]
 
+    # -- lists (``lists.py``: keyset pages, sorts, facet counts) --------------------------
+
+    def list_page(self, name: str, query: ListQuery) -> ListPage:
+        """One page of the list ``name`` (a key of ``lists.LISTS``) as ``query`` asks."""
+        with self._read() as conn:
+            return list_page(conn, LISTS[name](), query)
+
+    def list_rows(self, name: str, query: ListQuery) -> Iterator[dict[str, Any]]:
+        """Every row of the list ``name`` that ``query``'s filters leave, in its sort, read
+        through one server-side cursor (flat memory; an export streams it)."""
+        with self._read() as conn:
+            yield from list_stream(conn, LISTS[name](), query)
+
     # -- search ---------------------------------------------------------------------------
 
     def search(self, query: str, limit: int = 20, offset: int = 0) -> SearchPage:
@@ -731,6 +748,7 @@ class SqlStore:
                 insert(t.story_articles),
                 [dict(story_id=s.id, article_id=a) for a in s.article_ids],
             )
+        write_story_columns(conn, stories)
         update_tracking(conn, gone, stories)
         profiles.write_profiles(conn, old, stories)
 

@@ -10,9 +10,10 @@ is set without one (the CLI sets it when the server listens beyond loopback). A 
 the endpoints.
 
 The routes live in ``api.py`` (reads), ``ingest.py`` (writes), ``pages.py`` (HTML),
-``profiles.py`` (speaker, outlet and person pages and their JSON) and ``docs.py`` (the
-endpoint list); ``tracked.py`` finds the tracked quotes that search hits and story pages
-link to, ``errors.py`` maps errors to statuses, ``middleware.py`` holds the ASGI layers.
+``profiles.py`` (speaker, outlet and person pages and their JSON), ``lists.py`` (the store's
+lists with their ``.json`` and ``.csv`` twins, ``twins.py``) and ``docs.py`` (the endpoint
+list); ``tracked.py`` finds the tracked quotes that search hits and story pages link to,
+``errors.py`` maps errors to statuses, ``middleware.py`` holds the ASGI layers.
 """
 
 from collections.abc import AsyncIterator, Sequence
@@ -27,6 +28,7 @@ from ..store import open_store
 from . import api, docs, ingest, pages, profiles
 from .deps import WebState
 from .errors import install_error_handlers
+from .lists import lists_router
 from .middleware import AllowHeader, BodyLimit, HostCheck, SecurityHeaders, allowed_host_names
 
 DEFAULT_MAX_BODY_BYTES = 2_000_000  # a POST of a few long articles fits; a stray upload does not
@@ -74,6 +76,7 @@ def create_app(
     app.include_router(ingest.router)
     app.include_router(pages.router)
     app.include_router(profiles.router)
+    app.include_router(lists_router())
     app.include_router(docs.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(AllowHeader, routes=lambda: app.router.routes)
