@@ -13,8 +13,8 @@ from typing import Any, Protocol
 
 from ..models import ArticleAnalysis, Story, TrackedQuote
 from ..stories.index_state import IndexRows
-from .profiles import DayCount, NameMatch, OutletProfile, PersonProfile, SpeakerProfile
 from .listing import ListPage, ListQuery
+from .profiles import DayCount, NameMatch, OutletProfile, PersonProfile, SpeakerProfile
 from .records import (
     ArticleRow,
     ArticleText,

@@ -17,8 +17,8 @@ from ..models import Story
 from . import schema as t
 from .base import STORY_INDEX_KEY
 from .index import upgrade_json_state
-from .profiles import write_profiles
 from .lists import fill_story_dates, story_columns
+from .profiles import write_profiles
 from .tracking import update_tracking
 
 # The quote columns of version 3: the words naming the speaker, the attribution's confidence
