@@ -11,6 +11,7 @@ from sqlalchemy import text
 from newsloom.errors import ListQueryError
 from newsloom.store import LISTS, ListQuery, open_store
 from newsloom.store.lists import STORY_SIZES
+from newsloom.store.schema import SCHEMA_VERSION
 
 from .list_builders import fill, invented_archive
 
@@ -234,7 +235,7 @@ def test_a_version_4_store_gets_the_story_columns_when_opened(tmp_path):
     store = open_store(str(db))
     try:
         assert store.list_page("stories", ListQuery(limit=100)).items == fresh
-        assert store.get_meta("schema_version") == "6"
+        assert store.get_meta("schema_version") == str(SCHEMA_VERSION)
         with store.engine.connect() as conn:  # type: ignore[attr-defined]
             names = {r[1] for r in conn.execute(text("PRAGMA index_list(stories)"))}
         assert {"ix_stories_size", "ix_stories_first_date"} <= names

@@ -9,10 +9,10 @@ import csv
 import io
 from typing import Annotated
 
-import anyio
 import httpx
 import pytest
 from fastapi import APIRouter, FastAPI, Query
+from fastapi.testclient import TestClient
 
 from newsloom.render.tables import csv_cell
 from newsloom.store import LISTS
@@ -95,17 +95,15 @@ def test_any_page_registers_its_twins():
     app.include_router(router)
     app.state.web = type("State", (), {"pages": None})()
 
-    async def get(path: str) -> httpx.Response:
-        async with httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=app), base_url="http://test"
-        ) as c:
-            return await c.get(path)
+    # The test client runs the app in its own thread: a browser test may have left an event
+    # loop running in this one.
+    get = TestClient(app).get
 
-    assert anyio.run(get, "/colour-red.json?dark=true").json()["shades"][0]["shade"] == "dark red 0"
-    csv_response = anyio.run(get, "/colour-red.csv")
+    assert get("/colour-red.json?dark=true").json()["shades"][0]["shade"] == "dark red 0"
+    csv_response = get("/colour-red.csv")
     assert csv_response.text == "shade,n\r\nred 0,0\r\nred 1,1\r\nred 2,2\r\n"
     assert csv_response.headers["content-disposition"] == 'attachment; filename="colour-red.csv"'
-    assert anyio.run(get, "/colour-blue").text == "<h1>blue</h1>"
+    assert get("/colour-blue").text == "<h1>blue</h1>"
     paths = app.openapi()["paths"]
     assert set(paths) == {"/colour-{name}.json", "/colour-{name}.csv"}
     assert {p["name"] for p in paths["/colour-{name}.csv"]["get"]["parameters"]} == {"name", "dark"}
