@@ -4,6 +4,7 @@ PostgreSQL database), gold-data paths."""
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from pathlib import Path
 
@@ -30,6 +31,8 @@ def memory_store():
     store.close()
 
 
+DROP_ATTEMPTS = 20  # half a second apart
+
 # The server scripts/pg-up.sh starts (``make test`` runs it); another one by URL.
 PG_ADMIN_URL = os.environ.get(
     "NEWSLOOM_TEST_PG", "postgresql+psycopg://newsloom:newsloom@127.0.0.1:54329/postgres"
@@ -54,8 +57,17 @@ def pg_url():
             f"{exc.__class__.__name__}"
         )
     yield PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
-    with admin.connect() as conn:
-        conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+    # FORCE ends the test's own sessions, but not an autovacuum worker the server started on
+    # the new database (another role's process): wait for it to finish, then drop.
+    for attempt in range(DROP_ATTEMPTS):
+        try:
+            with admin.connect() as conn:
+                conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+            break
+        except SQLAlchemyError:
+            if attempt == DROP_ATTEMPTS - 1:
+                raise
+            time.sleep(0.5)
     admin.dispose()
 
 
