@@ -13,7 +13,9 @@ from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, Stri
 # older store is opened.
 # 8: stop fingerprints of tracked quotes (``tracked_prints``, ``tracked_stops``); an older
 # store's tracked quotes are rebuilt with them when it is opened.
-SCHEMA_VERSION = 8
+# 9: every run of a wording fingerprinted and each node keeps the people its articles name
+# (``stories/tracking.py``); an older store's tracked quotes are rebuilt when it is opened.
+SCHEMA_VERSION = 9
 
 metadata = MetaData()
 

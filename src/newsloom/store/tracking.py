@@ -80,6 +80,7 @@ def _node_json(node: Node, cross: list[str]) -> str:
             "own": list(node.own),
             "spans": [list(x) for x in node.spans],
             "wordings": [list(w) for w in node.wordings],
+            "people": sorted(node.people),
             "cross": cross,
         }
     )
@@ -91,7 +92,8 @@ def _node(key: str, raw: dict[str, Any]) -> Node:
     kept = raw.get("wordings")  # None in a node stored before wordings were kept with it
     words = tuple(tuple(w) for w in kept) if kept is not None else wordings(quote)
     spans = tuple((a, b, text, kind) for a, b, text, kind in raw.get("spans", ()))
-    return Node(key, raw["story_id"], quote, words, articles, tuple(raw["own"]), spans)
+    people = frozenset(raw.get("people", ()))  # none kept in a node stored before schema 9
+    return Node(key, raw["story_id"], quote, words, articles, tuple(raw["own"]), spans, people)
 
 
 def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) -> None:
