@@ -4,17 +4,20 @@ A story's quotes (``quotes.group_quotes``) line up one utterance's wordings insi
 Here each story quote is a *node*, and nodes of different stories that word the same utterance
 are joined into one tracked quote, however far apart in time.
 
-Candidates come from fingerprints of each wording: hashed runs of ``SHINGLE`` words, winnowed
-(the smallest hash of every ``WINNOW`` neighbours is kept), so two wordings sharing a run of
-``SHINGLE + WINNOW - 1`` words share a fingerprint. Unlike MinHash over whole wordings, this
-finds a fragment inside a long quote (a truncation shares little of the long quote's shingle
-set, but all of its own). Wordings too short for a shingle are keyed whole.
+Candidates come from fingerprints of each wording: hashed runs of ``SHINGLE`` words, every one
+kept (function-word runs too), so two wordings sharing a run of ``SHINGLE`` words share a
+fingerprint. Unlike MinHash over whole wordings, this finds a fragment inside a long quote (a
+truncation shares little of the long quote's shingle set, but all of its own), down to one run
+("makes me smart") or function words only ("not quite there yet"). Wordings too short for a
+shingle are keyed whole. Winnowing (the smallest of every two neighbouring runs) kept a third
+fewer fingerprints but lost such fragments whenever the neighbour's hash was smaller.
 
 Each candidate pair is decided by alignment, as inside a story (``quotes.compare``): *near*
 (most words of both in order) or *contained* (the shorter almost contiguously inside the
 longer), with most of the shorter wording's content words aligned (``CONTENT_ALIGNED``). A
-speaker counts only when it is a name (not "a candidate", not an unresolved "she"). Guards
-against false merges:
+speaker counts only when it is a name (not "a candidate", not an unresolved "she"); a quote
+with no named speaker whose article names the other quote's speaker counts as that speaker's
+(``_vouched``). Guards against false merges:
 
 - two named speakers that are not the same person join only on a long, closely aligned wording
   (an outlet's misattribution of a line, ``MISATTRIBUTED_FLOOR``);
@@ -51,7 +54,7 @@ from ..models import (
     stable_id,
 )
 from ..text.unionfind import UnionFind
-from ..text.words import STOP_WORDS, fold, is_content
+from ..text.words import fold, is_content
 from .quotes import (
     MIN_PARTIAL,
     NEAR,
@@ -66,9 +69,6 @@ from .quotes import (
 )
 
 SHINGLE = 3  # words per fingerprinted run
-# Winnowing window: every run of SHINGLE + WINNOW - 1 = 4 shared words (MIN_PARTIAL, the
-# shortest containment a story accepts) shares a fingerprint.
-WINNOW = 2
 # Contained wordings shorter than this link only when both name the same speaker: a slogan
 # ("build the wall") sits inside many different sentences of many speakers.
 FRAGMENT_FLOOR = 8
@@ -208,12 +208,22 @@ def mention_span(m: ExportQuoteMention) -> tuple[int, int, str, QuoteKind]:
 
 def wordings(quote: Quote) -> tuple[tuple[str, ...], ...]:
     """A quote's distinct core wordings of the speaker's own words (direct mentions and words
-    quoted inside indirect ones), longest first (at most ``MAX_WORDINGS``)."""
+    quoted inside indirect ones), longest first (at most ``MAX_WORDINGS``).
+
+    A direct mention the story grouped as a paraphrase of its quote and that does not align
+    with the quote's wording (``compare``: a changed word aligns) is left out: it is not a
+    wording of that utterance (often another remark of the speaker joined through a shared
+    phrase: two repetitions of a talking point in one debate, two tweets on one topic), and
+    linking other stories through it would join two utterances."""
+    canonical = tokenise(quote.text)[1]
     cores = set()
     for m in quote.mentions:
         _, _, text, kind = mention_span(m)
+        core = tokenise(text)[1]
+        if m.kind == "direct" and m.variant == "paraphrased" and not compare(core, canonical):
+            continue  # not a wording of the quote's utterance
         if kind == "direct":
-            cores.add(tokenise(text)[1])
+            cores.add(core)
     return tuple(sorted((c for c in cores if c), key=lambda c: (-len(c), c)))[:MAX_WORDINGS]
 
 
