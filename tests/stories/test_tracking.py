@@ -449,3 +449,32 @@ def test_a_paraphrase_not_aligned_with_its_quote_links_nothing(grouped, same):
     second, info_b = _story("s2", "a2", "2026-01-07", (later_text, "identical"))
     quotes = track_stories([first, second], {**info_a, **info_b}).quotes
     assert any(len(q.story_ids) == 2 for q in quotes) == same
+
+
+# (the people the unattributed fragment's article names, the outer quote it joins or None)
+UNNAMED_FRAGMENTS = [
+    (["Mark Ruiz"], 1),
+    (["Dana Holt"], 0),
+    (["Dana Holt", "Mark Ruiz"], None),  # both named: it could be either's
+    ([], None),
+]
+
+
+@pytest.mark.parametrize(("people", "joins"), UNNAMED_FRAGMENTS)
+def test_an_unattributed_fragment_joins_the_sentence_of_the_speaker_its_article_names(
+    people, joins
+):
+    outers = [
+        ("The farmers of this valley deserve better, and " + RAILWAY, "Dana Holt"),
+        (RAILWAY.capitalize() + " and cut every tax on small shops", "Mark Ruiz"),
+    ]
+    arts = [
+        _reported(f"a{k}", text, who, [who], f"2026-0{k + 1}-05")
+        for k, (text, who) in enumerate(outers)
+    ]
+    arts.append(_reported("a2", RAILWAY.capitalize(), None, people, "2026-06-01"))
+    infos = {a.article.id: ArticleInfo("x", a.article.published) for a in arts}
+    quotes = track_stories([consolidate([a]) for a in arts], infos).quotes
+    holder = next(q for q in quotes if any(m.article_id == "a2" for m in q.mentions))
+    joined = sorted({m.article_id for m in holder.mentions} - {"a2"})
+    assert joined == ([] if joins is None else [f"a{joins}"])

@@ -439,8 +439,8 @@ def components(nodes: Sequence[Node], links: Sequence[Decided]) -> tuple[list[li
     article quotes separately is a merged quote: it joins only the part its wording starts
     with. Then each contained node joins its containers, longest contained wording first: a
     fragment inside longer quotes that are still apart (two sentences built on one slogan)
-    joins the one of them that names its speaker when only one does, else none, so a fragment
-    never glues different utterances together.
+    joins the one of them that names its speaker when only one does (``_says``), else none, so
+    a fragment never glues different utterances together.
     """
     union = UnionFind(len(nodes))
     for link in links:
@@ -468,15 +468,17 @@ def components(nodes: Sequence[Node], links: Sequence[Decided]) -> tuple[list[li
     for k in sorted(holders, key=lambda k: (-len(nodes[k].wordings[0]), k)):
         roots = {union.find(o) for o in holders[k]} - {union.find(k)}
         if len(roots) > 1:
-            names = _speakers(nodes[k])
-            roots = {
-                union.find(o)
-                for o in holders[k]
-                if names and _speakers(nodes[o]) and same_speaker(names, _speakers(nodes[o]))
-            }
+            roots = {union.find(o) for o in holders[k] if _says(nodes[k], nodes[o])}
         if len(roots) == 1:
             union.union(k, roots.pop())
     return union.groups(), merged
+
+
+def _says(part: Node, holder: Node) -> bool:
+    """The speaker of ``part`` is the one of ``holder``: both named and the same, or ``part``
+    unattributed in an article naming ``holder``'s speaker (``_vouched``)."""
+    names, theirs = _speakers(part), _speakers(holder)
+    return bool(names and theirs and same_speaker(names, theirs)) or _vouched(part, holder)
 
 
 def _quoted_apart(nodes: Sequence[Node], inner: list[int], union: UnionFind) -> bool:
