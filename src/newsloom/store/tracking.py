@@ -27,7 +27,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, and_, delete, func, insert, literal, select, update
+from sqlalchemy import Connection, and_, bindparam, delete, func, insert, literal, select, update
 
 from ..models import Quote, Story, TrackedQuote
 from ..stories.quotes import CONTAIN, MIN_PARTIAL, MIN_SHARED_CONTENT, NEAR, REORDERED
@@ -125,7 +125,7 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
     for node in new_nodes:
         for f in prints[node.key]:
             counts[(f, speaker_key(node.quote.speaker))] += 1
-    flipped = _flip_stops(conn, _count_prints(conn, counts))
+    flipped = _flip_stops(conn, *_count_prints(conn, counts))
     affected |= _holding(conn, flipped)
     stops = _stops(conn, (f for fs in prints.values() for f in fs))
     active = {key: fs - stops for key, fs in prints.items()}
@@ -155,70 +155,93 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
         if keys:
             conn.execute(insert(t.tracked_keys), keys)
     _write_quotes(conn, result.quotes)
+    # Stored nodes whose tracked quote or cross links changed, one statement each kind (a
+    # tracked quote's id is its earliest mention's: a later node joining it moves no row).
+    moved, relinked = [], []
     for key, raw in rows:
-        values: dict[str, str] = {"tracked_id": of_node[key]}
         if raw.get("cross", []) != cross.get(key, []):
-            values["data"] = _node_json(stored[key], cross.get(key, []))
-        conn.execute(update(t.tracked_nodes).where(n.key == key).values(**values))
+            data = _node_json(stored[key], cross.get(key, []))
+            relinked.append(dict(k=key, tid=of_node[key], d=data))
+        elif raw["tracked_id"] != of_node[key]:
+            moved.append(dict(k=key, tid=of_node[key]))
+    at = n.key == bindparam("k")
+    if moved:
+        conn.execute(update(t.tracked_nodes).where(at).values(tracked_id=bindparam("tid")), moved)
+    if relinked:
+        values: dict[str, Any] = dict(tracked_id=bindparam("tid"), data=bindparam("d"))
+        conn.execute(update(t.tracked_nodes).where(at).values(**values), relinked)
 
 
-def _count_prints(conn: Connection, counts: Counter[tuple[str, str]]) -> set[str]:
+def _count_prints(conn: Connection, counts: Counter[tuple[str, str]]) -> tuple[set[str], set[str]]:
     """Add ``counts`` (nodes gained or lost per fingerprint and named speaker) to
-    ``tracked_prints``; the fingerprints that gained or lost a speaker."""
+    ``tracked_prints``; the fingerprints that gained a speaker, and those that lost one."""
     p = t.tracked_prints.c
     by_speaker: dict[str, dict[str, int]] = defaultdict(dict)
     for (f, speaker), d in counts.items():
         if speaker and d:
             by_speaker[speaker][f] = d
-    changed: set[str] = set()
+    gained: set[str] = set()
+    lost: set[str] = set()
+    added: list[dict[str, Any]] = []
+    changed: list[dict[str, Any]] = []
+    dropped: list[dict[str, Any]] = []
     for speaker, deltas in sorted(by_speaker.items()):
         for chunk in chunks(deltas):
             query = select(p.fingerprint, p.nodes).where(
                 and_(p.speaker == speaker, p.fingerprint.in_(chunk))
             )
             have = dict(conn.execute(query).all())
-            added, dropped = [], []
             for f in chunk:
                 now = have.get(f, 0) + deltas[f]
+                row = dict(f=f, s=speaker, n=now)
                 if now > 0 and f not in have:
                     added.append(dict(fingerprint=f, speaker=speaker, nodes=now))
+                    gained.add(f)
                 elif now <= 0 and f in have:
-                    dropped.append(f)
+                    dropped.append(row)
+                    lost.add(f)
                 elif now > 0:
-                    conn.execute(
-                        update(t.tracked_prints)
-                        .where(and_(p.speaker == speaker, p.fingerprint == f))
-                        .values(nodes=now)
-                    )
-            if added:
-                conn.execute(insert(t.tracked_prints), added)
-            if dropped:
-                conn.execute(
-                    delete(t.tracked_prints).where(
-                        and_(p.speaker == speaker, p.fingerprint.in_(dropped))
-                    )
-                )
-            changed.update(a["fingerprint"] for a in added)
-            changed.update(dropped)
-    return changed
+                    changed.append(row)
+    where = and_(p.speaker == bindparam("s"), p.fingerprint == bindparam("f"))
+    if added:
+        conn.execute(insert(t.tracked_prints), added)
+    if changed:  # one statement, many rows
+        conn.execute(update(t.tracked_prints).where(where).values(nodes=bindparam("n")), changed)
+    if dropped:
+        conn.execute(delete(t.tracked_prints).where(where), dropped)
+    return gained, lost
 
 
-def _flip_stops(conn: Connection, changed: set[str]) -> set[str]:
-    """Bring ``tracked_stops`` up to date for fingerprints whose speakers ``changed``; the
-    fingerprints that became stop fingerprints or ceased to be."""
+def _flip_stops(conn: Connection, gained: set[str], lost: set[str]) -> set[str]:
+    """Bring ``tracked_stops`` up to date for fingerprints that ``gained`` or ``lost`` a named
+    speaker; the fingerprints that became stop fingerprints or ceased to be.
+
+    Only a fingerprint that is not a stop fingerprint and gained a speaker can become one, and
+    only a stop fingerprint that lost one can cease to be: the first have at most
+    ``STOP_SPEAKERS`` speakers stored before this write and are counted together; the second,
+    rare (a story rebuilt or removed), are counted one by one up to the bound. So the counting
+    is bounded per fingerprint written, however many speakers a stop fingerprint has."""
     p, s = t.tracked_prints.c, t.tracked_stops.c
-    was = _stops(conn, changed)
-    flipped: set[str] = set()
-    for f in sorted(changed):
+    was = _stops(conn, gained | lost)
+    names: dict[str, int] = {}
+    for chunk in chunks(gained - was):
+        query = (
+            select(p.fingerprint, func.count())
+            .where(p.fingerprint.in_(chunk))
+            .group_by(p.fingerprint)
+        )
+        names.update((f, count) for f, count in conn.execute(query))
+    for f in sorted(lost & was):
         capped = select(literal(1)).where(p.fingerprint == f).limit(STOP_SPEAKERS + 1)
-        names = conn.execute(select(func.count()).select_from(capped.subquery())).scalar_one()
-        stop = names > STOP_SPEAKERS
-        if stop != (f in was):
-            flipped.add(f)
-            if stop:
-                conn.execute(insert(t.tracked_stops).values(fingerprint=f))
-            else:
-                conn.execute(delete(t.tracked_stops).where(s.fingerprint == f))
+        names[f] = conn.execute(select(func.count()).select_from(capped.subquery())).scalar_one()
+    flipped = {
+        f for f in (gained - was) | (lost & was) if (names.get(f, 0) > STOP_SPEAKERS) != (f in was)
+    }
+    became = sorted(flipped - was)
+    if became:
+        conn.execute(insert(t.tracked_stops), [dict(fingerprint=f) for f in became])
+    for chunk in chunks(flipped & was):
+        conn.execute(delete(t.tracked_stops).where(s.fingerprint.in_(chunk)))
     return flipped
 
 
@@ -373,8 +396,10 @@ def _closed(
         done |= todo
         keys = set()
         for chunk in chunks(todo):
-            for key, data in conn.execute(select(n.key, n.data).where(n.tracked_id.in_(chunk))):
+            query = select(n.key, n.tracked_id, n.data).where(n.tracked_id.in_(chunk))
+            for key, tracked, data in conn.execute(query):
                 raw = json.loads(data)
+                raw["tracked_id"] = tracked  # read back by ``update_tracking``, never stored
                 rows.append((key, raw))
                 keys.update(raw.get("cross", ()))
         todo = set()
