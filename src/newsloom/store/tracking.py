@@ -29,13 +29,14 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, bindparam, delete, func, insert, literal, select, update
 
-from ..models import Quote, Story, TrackedQuote
+from ..models import Quote, Story, TrackedLink, TrackedQuote
 from ..stories.quotes import CONTAIN, MIN_PARTIAL, MIN_SHARED_CONTENT, NEAR, REORDERED
 from ..stories.tracking import (
     CONTENT_ALIGNED,
     SHINGLE,
     STOP_SPEAKERS,
     ArticleInfo,
+    Known,
     Node,
     node_fingerprints,
     relate,
@@ -69,9 +70,19 @@ def article_infos(conn: Connection, article_ids: Iterable[str]) -> dict[str, Art
     return out
 
 
-def _node_json(node: Node, cross: list[str]) -> str:
+def _cross(links: Sequence[TrackedLink]) -> list[list[Any]]:
+    """A node's links to nodes of other tracked quotes, as stored: [a, b, relation, aligned]."""
+    return [[x.a, x.b, x.relation, x.aligned] for x in links]
+
+
+def _across(key: str, raw: dict[str, Any]) -> set[str]:
+    """The keys of the nodes a stored node is linked to in other tracked quotes."""
+    return {b if a == key else a for a, b, *_ in raw.get("cross", ())}
+
+
+def _node_json(node: Node, cross: list[list[Any]]) -> str:
     """A node as stored: what rebuilds it, its wordings (read to test candidates without
-    rebuilding them) and the nodes it is linked to in other tracked quotes (``_closed``)."""
+    rebuilding them) and its links to nodes in other tracked quotes (``_closed``)."""
     return json.dumps(
         {
             "story_id": node.story_id,
@@ -108,7 +119,7 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
         for key, tracked, data in conn.execute(query):
             raw = json.loads(data)
             old_speaker[key] = speaker_key(raw["quote"].get("speaker"))
-            reach.update(raw.get("cross", ()))
+            reach.update(_across(key, raw))
             if tracked:
                 affected.add(tracked)
     counts: Counter[tuple[str, str]] = Counter()
@@ -126,15 +137,20 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
         for f in prints[node.key]:
             counts[(f, speaker_key(node.quote.speaker))] += 1
     flipped = _flip_stops(conn, *_count_prints(conn, counts))
-    affected |= _holding(conn, flipped)
+    held, fresh = _holding(conn, flipped)
+    affected |= held
     stops = _stops(conn, (f for fs in prints.values() for f in fs))
     active = {key: fs - stops for key, fs in prints.items()}
     affected |= _linked(conn, new_nodes, active, affected)
     affected, rows = _closed(conn, affected, reach)
     stored = {key: _node(key, raw) for key, raw in rows}
     stops |= _stops(conn, (f for x in stored.values() for f in node_fingerprints(x)))
-    result = track([*new_nodes, *stored.values()], stops)
-    of_node, cross = result.of_node, result.cross
+    known = Known(
+        frozenset(fresh | {x.key for x in new_nodes}), tuple(_stored_links(conn, affected, rows))
+    )
+    result = track([*new_nodes, *stored.values()], stops, known)
+    of_node = result.of_node
+    cross = {key: _cross(links) for key, links in result.cross.items()}
     for chunk in chunks(affected):
         conn.execute(delete(t.tracked_mentions).where(t.tracked_mentions.c.tracked_id.in_(chunk)))
         conn.execute(delete(t.tracked_quotes).where(t.tracked_quotes.c.id.in_(chunk)))
@@ -256,19 +272,37 @@ def _stops(conn: Connection, prints: Iterable[str]) -> set[str]:
     return out
 
 
-def _holding(conn: Connection, prints: set[str]) -> set[str]:
-    """The tracked quotes of the stored nodes holding one of ``prints``."""
+def _holding(conn: Connection, prints: set[str]) -> tuple[set[str], set[str]]:
+    """The tracked quotes and the keys of the stored nodes holding one of ``prints``."""
     k, n = t.tracked_keys.c, t.tracked_nodes.c
-    out: set[str] = set()
+    quotes: set[str] = set()
+    keys: set[str] = set()
     for chunk in chunks(prints):
         query = (
-            select(n.tracked_id)
+            select(n.key, n.tracked_id)
             .join(t.tracked_keys, k.node_key == n.key)
             .where(k.fingerprint.in_(chunk))
             .distinct()
         )
-        out.update(tid for (tid,) in conn.execute(query) if tid)
-    return out
+        for key, tid in conn.execute(query):
+            keys.add(key)
+            if tid:
+                quotes.add(tid)
+    return quotes, keys
+
+
+def _stored_links(
+    conn: Connection, tracked: set[str], rows: Sequence[tuple[str, dict[str, Any]]]
+) -> Iterator[tuple[str, str, str, float]]:
+    """Every link among the stored nodes ``rows`` (the nodes of the tracked quotes
+    ``tracked``): those inside a tracked quote, kept as its evidence, and those across."""
+    q = t.tracked_quotes.c
+    for chunk in chunks(tracked):
+        for (data,) in conn.execute(select(q.data).where(q.id.in_(chunk))):
+            for x in json.loads(data)["links"]:
+                yield x["a"], x["b"], x["relation"], x["aligned"]
+    for _, raw in rows:
+        yield from ((a, b, relation, aligned) for a, b, relation, aligned in raw.get("cross", ()))
 
 
 def _linked(
@@ -401,7 +435,7 @@ def _closed(
                 raw = json.loads(data)
                 raw["tracked_id"] = tracked  # read back by ``update_tracking``, never stored
                 rows.append((key, raw))
-                keys.update(raw.get("cross", ()))
+                keys.update(_across(key, raw))
         todo = set()
 
 

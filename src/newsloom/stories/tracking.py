@@ -399,37 +399,78 @@ class Decided:
 
 
 def candidate_pairs(
-    nodes: Sequence[Node], stops: Collection[str] = frozenset()
+    nodes: Sequence[Node],
+    stops: Collection[str] = frozenset(),
+    fresh: Collection[int] | None = None,
 ) -> list[tuple[int, int]]:
-    """Node pairs of different stories sharing a fingerprint that is not a stop fingerprint."""
+    """Node pairs of different stories sharing a fingerprint that is not a stop fingerprint;
+    with ``fresh`` (node indices), only the pairs holding one of them."""
     index: dict[str, list[int]] = defaultdict(list)
-    for k, node in enumerate(nodes):
-        for f in node_fingerprints(node):
-            if f not in stops:
-                index[f].append(k)
+    prints = [node_fingerprints(node) - set(stops) for node in nodes]
+    for k, fs in enumerate(prints):
+        for f in fs:
+            index[f].append(k)
     pairs = set()
-    for members in index.values():
-        for i, a in enumerate(members):
-            for b in members[i + 1 :]:
+    if fresh is None:
+        for members in index.values():
+            for i, a in enumerate(members):
+                for b in members[i + 1 :]:
+                    if nodes[a].story_id != nodes[b].story_id:
+                        pairs.add((min(a, b), max(a, b)))
+        return sorted(pairs)
+    for a in fresh:
+        for f in prints[a]:
+            for b in index[f]:
                 if nodes[a].story_id != nodes[b].story_id:
                     pairs.add((min(a, b), max(a, b)))
     return sorted(pairs)
 
 
-def decide(nodes: Sequence[Node], stops: Collection[str] = frozenset()) -> list[Decided]:
-    """Every linked candidate pair of ``nodes`` (``stops``: the stop fingerprints)."""
+def decide(
+    nodes: Sequence[Node],
+    stops: Collection[str] = frozenset(),
+    fresh: Collection[int] | None = None,
+) -> list[Decided]:
+    """Every linked candidate pair of ``nodes`` (``stops``: the stop fingerprints; ``fresh``:
+    only the pairs holding one of these node indices)."""
     out = []
-    for i, j in candidate_pairs(nodes, stops):
+    for i, j in candidate_pairs(nodes, stops, fresh):
         rel = relate(nodes[i], nodes[j])
-        if rel is None:
-            continue
-        inner = None
-        if rel.relation == "contained":
-            longest_i = len(nodes[i].wordings[0])
-            longest_j = len(nodes[j].wordings[0])
-            inner = i if longest_i < longest_j else j
-        out.append(Decided(i, j, rel, inner))
+        if rel is not None:
+            out.append(_decided(nodes, i, j, rel))
     return out
+
+
+def _decided(nodes: Sequence[Node], i: int, j: int, rel: Relation) -> Decided:
+    inner = None
+    if rel.relation == "contained":
+        inner = i if len(nodes[i].wordings[0]) < len(nodes[j].wordings[0]) else j
+    return Decided(i, j, rel, inner)
+
+
+@dataclass(frozen=True)
+class Known:
+    """Links decided before among stored nodes: a pair of two nodes outside ``fresh`` (keys)
+    relates as it did when the later of the two was written (``relate`` reads the two nodes
+    only, and their shared fingerprints kept their stop status, else one of them is fresh), so
+    only pairs holding a fresh node are related again. ``links``: (key, key, relation,
+    aligned) of every link among the stored nodes."""
+
+    fresh: frozenset[str]
+    links: tuple[tuple[str, str, str, float], ...]
+
+
+def _known_links(nodes: Sequence[Node], known: Known) -> list[Decided]:
+    at = {node.key: i for i, node in enumerate(nodes)}
+    out = {}
+    for a, b, relation, aligned in known.links:
+        i, j = at.get(a), at.get(b)
+        if i is None or j is None or a in known.fresh or b in known.fresh:
+            continue
+        i, j = min(i, j), max(i, j)
+        shorter = min(len(nodes[i].wordings[0]), len(nodes[j].wordings[0]))
+        out[(i, j)] = _decided(nodes, i, j, Relation(relation, aligned, shorter))
+    return list(out.values())
 
 
 def components(nodes: Sequence[Node], links: Sequence[Decided]) -> tuple[list[list[int]], set[int]]:
@@ -638,19 +679,28 @@ def _speaker(group: Sequence[Node]) -> tuple[str | None, float | None, list[str]
 class Tracking:
     """Tracked quotes, most mentioned first, the tracked quote of each node's key, and for a
     node linked to nodes of other tracked quotes (a merged quote and an utterance it holds but
-    does not join), their keys."""
+    does not join), those links."""
 
     quotes: list[TrackedQuote]
     of_node: dict[str, str]
-    cross: dict[str, list[str]]
+    cross: dict[str, list[TrackedLink]]
 
 
-def track(nodes: Sequence[Node], stops: Collection[str] | None = None) -> Tracking:
+def track(
+    nodes: Sequence[Node], stops: Collection[str] | None = None, known: Known | None = None
+) -> Tracking:
     """The tracked quotes of ``nodes``, a set closed under links (every node linked to one of
     them is among them); ``stops``: the stop fingerprints of the whole store, else of
-    ``nodes``. Nodes are taken in key order, so any order gives the same result."""
+    ``nodes``; ``known``: links decided before, so that only pairs with a fresh node are
+    related. Nodes are taken in key order, so any order gives the same result."""
     nodes = sorted(nodes, key=lambda n: n.key)
-    links = decide(nodes, stop_prints(nodes) if stops is None else stops)
+    stops = stop_prints(nodes) if stops is None else stops
+    if known is None:
+        links = decide(nodes, stops)
+    else:
+        fresh = [i for i, node in enumerate(nodes) if node.key in known.fresh]
+        links = decide(nodes, stops, fresh) + _known_links(nodes, known)
+        links.sort(key=lambda d: (d.a, d.b))  # the order deciding every pair gives
     groups, merged = components(nodes, links)
     quotes = [tracked_quote(nodes, g, merged, links) for g in groups]
     of_node = {nodes[k].key: q.id for g, q in zip(groups, quotes, strict=True) for k in g}
@@ -660,15 +710,19 @@ def track(nodes: Sequence[Node], stops: Collection[str] | None = None) -> Tracki
 
 def _cross_links(
     nodes: Sequence[Node], groups: list[list[int]], links: Sequence[Decided]
-) -> dict[str, list[str]]:
-    """Node key -> keys of the nodes it is linked to in another tracked quote."""
+) -> dict[str, list[TrackedLink]]:
+    """Node key -> its links to nodes in another tracked quote."""
     group_of = {i: g for g, members in enumerate(groups) for i in members}
-    out: dict[str, set[str]] = defaultdict(set)
+    out: dict[str, list[TrackedLink]] = defaultdict(list)
     for d in links:
         if group_of[d.a] != group_of[d.b]:
-            out[nodes[d.a].key].add(nodes[d.b].key)
-            out[nodes[d.b].key].add(nodes[d.a].key)
-    return {key: sorted(v) for key, v in out.items()}
+            a, b = nodes[d.a].key, nodes[d.b].key
+            link = TrackedLink(
+                a=a, b=b, relation=d.relation.relation, aligned=round(d.relation.aligned, 3)
+            )
+            out[a].append(link)
+            out[b].append(link)
+    return {key: sorted(v, key=lambda x: (x.a, x.b)) for key, v in out.items()}
 
 
 def track_stories(stories: Iterable[Story], articles: Mapping[str, ArticleInfo]) -> Tracking:
