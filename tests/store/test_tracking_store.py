@@ -146,3 +146,30 @@ def test_an_older_store_is_retracked(tmp_path, version):
     with upgraded.engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM tracked_prints")).scalar_one() > 0
     upgraded.close()
+
+
+def check_an_earlier_id_leads_to_its_tracked_quote(url: str) -> None:
+    arts = _analyses()
+    store = open_store(url)
+    store.add_analyses(arts.values())
+    store.replace_stories([consolidate([arts["a1"]])])  # CUT alone: its id is a1's
+    (first,) = store.tracked_quotes_of([consolidate([arts["a1"]]).id])
+    store.replace_stories([consolidate([arts["a0"]])])  # SPEECH, keyed earlier: a0's id now
+    (joined,) = [q for q in store.tracked_quotes_of([consolidate([arts["a0"]]).id])]
+    assert joined.id != first.id and {m.article_id for m in joined.mentions} == {"a0", "a1"}
+    found = store.tracked_quote(first.id)
+    assert found is not None and found.id == joined.id
+    # a0's story rebuilt without its quote: the a1 id is in use again, a0's leads back to it
+    store.replace_stories([consolidate([arts["a0"]]).model_copy(update={"quotes": []})])
+    again = store.tracked_quote(first.id)
+    assert again is not None and again.id == first.id
+    back = store.tracked_quote(joined.id)
+    assert back is not None and back.id == first.id
+    with store.engine.connect() as conn:
+        rows = conn.execute(text("SELECT old_id, new_id FROM tracked_redirects")).all()
+    assert [tuple(r) for r in rows] == [(joined.id, first.id)]
+    store.close()
+
+
+def test_an_earlier_id_leads_to_its_tracked_quote(tmp_path):
+    check_an_earlier_id_leads_to_its_tracked_quote(f"sqlite:///{tmp_path / 'ids.db'}")

@@ -39,7 +39,7 @@ def _retrack_stored_stories(conn: Connection) -> None:
     tables are new and empty), then with every run fingerprinted and the people of each node
     (version 9): the tracked tables are emptied and filled again from the stored stories."""
     tables = (t.tracked_mentions, t.tracked_quotes, t.tracked_keys, t.tracked_nodes)
-    for table in (*tables, t.tracked_prints, t.tracked_stops):
+    for table in (*tables, t.tracked_prints, t.tracked_stops, t.tracked_redirects):
         conn.execute(table.delete())
     _track_stored_stories(conn)
 

@@ -171,6 +171,7 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
         if keys:
             conn.execute(insert(t.tracked_keys), keys)
     _write_quotes(conn, result.quotes)
+    _redirect(conn, {key: raw["tracked_id"] for key, raw in rows}, of_node)
     # Stored nodes whose tracked quote or cross links changed, one statement each kind (a
     # tracked quote's id is its earliest mention's: a later node joining it moves no row).
     moved, relinked = [], []
@@ -186,6 +187,26 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
     if relinked:
         values: dict[str, Any] = dict(tracked_id=bindparam("tid"), data=bindparam("d"))
         conn.execute(update(t.tracked_nodes).where(at).values(**values), relinked)
+
+
+def _redirect(conn: Connection, was: dict[str, str], of_node: dict[str, str]) -> None:
+    """Point each recomputed tracked quote id that is gone (one no node holds now) at the
+    tracked quote holding most of its stored nodes (``was``: node key -> old id; ties to the
+    smaller id), and re-point redirects that led to it; an id in use again is no longer
+    redirected. A tracked quote whose nodes all went (its stories were removed) gets none."""
+    r = t.tracked_redirects.c
+    now = set(of_node.values())
+    moved: dict[str, Counter[str]] = defaultdict(Counter)
+    for key, old in was.items():
+        if old and old not in now:
+            moved[old][of_node[key]] += 1
+    for old, counts in sorted(moved.items()):
+        new = min(counts, key=lambda tid: (-counts[tid], tid))
+        conn.execute(delete(t.tracked_redirects).where(r.old_id == old))
+        conn.execute(update(t.tracked_redirects).where(r.new_id == old).values(new_id=new))
+        conn.execute(insert(t.tracked_redirects).values(old_id=old, new_id=new))
+    for chunk in chunks(now):
+        conn.execute(delete(t.tracked_redirects).where(r.old_id.in_(chunk)))
 
 
 def _count_prints(conn: Connection, counts: Counter[tuple[str, str]]) -> tuple[set[str], set[str]]:
