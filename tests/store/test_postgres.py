@@ -163,3 +163,9 @@ def test_a_version_3_store_gets_its_tracked_quotes_on_postgres(pg_url):
     from tests.store.test_tracking_store import check_a_version_3_store_gets_its_tracked_quotes
 
     check_a_version_3_store_gets_its_tracked_quotes(pg_url)
+
+
+def test_an_earlier_tracked_id_leads_to_its_tracked_quote_on_postgres(pg_url):
+    from tests.store.test_tracking_store import check_an_earlier_id_leads_to_its_tracked_quote
+
+    check_an_earlier_id_leads_to_its_tracked_quote(pg_url)

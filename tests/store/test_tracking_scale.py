@@ -76,7 +76,11 @@ def test_story_by_story_equals_all_at_once(
         stops = {f for (f,) in conn.execute(select(t.tracked_stops.c.fingerprint))}
     nodes = [n for s in final.values() for n in story_nodes(s, infos)]
     assert stops and stops == stop_prints(nodes)
-    batch = track_stories(list(final.values()), infos).quotes
+    tracking = track_stories(list(final.values()), infos)
+    batch = tracking.quotes
+    with store.engine.connect() as conn:  # every node in the tracked quote batch puts it in
+        n = t.tracked_nodes.c
+        assert dict(conn.execute(select(n.key, n.tracked_id)).all()) == tracking.of_node
     merged = [m for q in batch for m in q.mentions if m.variant == "merged"]
     assert merged and any(len(q.story_ids) > 1 for q in batch)  # the cases under test occur
     assert stored == {q.id: json.loads(q.model_dump_json()) for q in batch}

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import text
 
 from newsloom.store import open_store
 from newsloom.stories import consolidate
-from tests.stories.builders import quoted
+from tests.stories.builders import analysis, quoted
 
 SPEECH = "We will rebuild every bridge in this county before the winter comes, I promise you that"
 CUT = "We will rebuild every bridge in this county before the winter comes"
 CHANGED = "We will rebuild every bridge in this county before the summer comes, I promise you that"
+FRAGMENT = "rebuild every bridge in this county"
 OTHER = "The ferry timetable will change on the first of May for every single route"
 
 
@@ -20,6 +22,15 @@ def _analyses():
         "a1": quoted("a1", (CUT, "Dana Holt"), published="2026-02-10"),
         "a2": quoted("a2", (OTHER, "Mark Ruiz"), published="2026-03-01"),
         "a3": quoted("a3", (CHANGED, "Dana Holt"), published="2026-04-20"),
+        # unattributed, in an article naming Dana Holt: her words (``_vouched``)
+        "a4": analysis(
+            "a4",
+            f'"{FRAGMENT}," a candidate said. Dana Holt spoke later.',
+            source="Outlet a4",
+            published="2026-03-15",
+            quotes=[(FRAGMENT, "a candidate")],
+            entities=[{"name": "Dana Holt"}],
+        ),
     }
 
 
@@ -41,7 +52,7 @@ def check_story_by_story_equals_all_at_once(url_steps: str, url_once: str) -> No
     steps.add_analyses(arts.values())
     # One story per article, written one at a time; then a2's story absorbs a3 (a rebuild
     # that moves a re-quote from one story to another) and a0's story is written again.
-    for aid in ("a0", "a1", "a2", "a3"):
+    for aid in ("a0", "a1", "a2", "a3", "a4"):
         steps.replace_stories([consolidate([arts[aid]])])
     steps.replace_stories([consolidate([arts["a2"], arts["a3"]])])
     steps.replace_stories([consolidate([arts["a0"]])])
@@ -52,16 +63,22 @@ def check_story_by_story_equals_all_at_once(url_steps: str, url_once: str) -> No
             consolidate([arts["a0"]]),
             consolidate([arts["a1"]]),
             consolidate([arts["a2"], arts["a3"]]),
+            consolidate([arts["a4"]]),
         ]
     )
     assert _tracked(steps) == _tracked(once)
     quotes, _ = _tracked(once)
     (speech,) = [q for q in quotes if q[1] == SPEECH]
-    assert speech[2] == [("a0", "identical"), ("a1", "truncated"), ("a3", "word_change")]
+    assert speech[2] == [
+        ("a0", "identical"),
+        ("a1", "truncated"),
+        ("a3", "word_change"),
+        ("a4", "truncated"),
+    ]
     rows = once.tracked_quotes()
     assert [(r.mentions, r.stories, r.first_date, r.last_date) for r in rows][0] == (
-        3,
-        3,
+        4,
+        4,
         "2026-01-05",
         "2026-04-20",
     )
@@ -107,20 +124,52 @@ def test_a_version_3_store_gets_its_tracked_quotes(tmp_path):
     check_a_version_3_store_gets_its_tracked_quotes(f"sqlite:///{tmp_path / 'v3.db'}")
 
 
-def test_a_version_7_store_is_retracked_with_stop_fingerprints(tmp_path):
-    url = f"sqlite:///{tmp_path / 'v7.db'}"
+@pytest.mark.parametrize("version", ["7", "8"])
+def test_an_older_store_is_retracked(tmp_path, version):
+    url = f"sqlite:///{tmp_path / 'old.db'}"
     arts = _analyses()
     store = open_store(url)
     store.add_analyses(arts.values())
     store.replace_stories([consolidate([a]) for a in arts.values()])
     expected = _tracked(store)
-    with store.transaction() as conn:  # a version-7 store: no stop tables
-        for table in ("tracked_prints", "tracked_stops"):
-            conn.execute(text(f"DROP TABLE {table}"))
-        conn.execute(text("UPDATE newsloom_meta SET value = '7' WHERE key = 'schema_version'"))
+    with store.transaction() as conn:  # version 7: no stop tables; version 8: no people kept
+        if version == "7":
+            for table in ("tracked_prints", "tracked_stops"):
+                conn.execute(text(f"DROP TABLE {table}"))
+        conn.execute(text("UPDATE tracked_nodes SET tracked_id = NULL"))
+        conn.execute(
+            text("UPDATE newsloom_meta SET value = :v WHERE key = 'schema_version'"), {"v": version}
+        )
     store.close()
     upgraded = open_store(url)
     assert _tracked(upgraded) == expected
     with upgraded.engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM tracked_prints")).scalar_one() > 0
     upgraded.close()
+
+
+def check_an_earlier_id_leads_to_its_tracked_quote(url: str) -> None:
+    arts = _analyses()
+    store = open_store(url)
+    store.add_analyses(arts.values())
+    store.replace_stories([consolidate([arts["a1"]])])  # CUT alone: its id is a1's
+    (first,) = store.tracked_quotes_of([consolidate([arts["a1"]]).id])
+    store.replace_stories([consolidate([arts["a0"]])])  # SPEECH, keyed earlier: a0's id now
+    (joined,) = [q for q in store.tracked_quotes_of([consolidate([arts["a0"]]).id])]
+    assert joined.id != first.id and {m.article_id for m in joined.mentions} == {"a0", "a1"}
+    found = store.tracked_quote(first.id)
+    assert found is not None and found.id == joined.id
+    # a0's story rebuilt without its quote: the a1 id is in use again, a0's leads back to it
+    store.replace_stories([consolidate([arts["a0"]]).model_copy(update={"quotes": []})])
+    again = store.tracked_quote(first.id)
+    assert again is not None and again.id == first.id
+    back = store.tracked_quote(joined.id)
+    assert back is not None and back.id == first.id
+    with store.engine.connect() as conn:
+        rows = conn.execute(text("SELECT old_id, new_id FROM tracked_redirects")).all()
+    assert [tuple(r) for r in rows] == [(joined.id, first.id)]
+    store.close()
+
+
+def test_an_earlier_id_leads_to_its_tracked_quote(tmp_path):
+    check_an_earlier_id_leads_to_its_tracked_quote(f"sqlite:///{tmp_path / 'ids.db'}")

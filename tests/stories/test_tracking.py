@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from newsloom.models import ArticleAnalysis
+from newsloom.models import ArticleAnalysis, ExportQuoteMention, Quote, Story
 from newsloom.stories import consolidate
 from newsloom.stories.quotes import tokenise
 from newsloom.stories.tracking import (
@@ -20,7 +20,7 @@ from newsloom.stories.tracking import (
     track_stories,
 )
 
-from .builders import quoted
+from .builders import analysis, quoted
 
 SPEECH = "We will rebuild every bridge in this county before the winter comes, I promise you that"
 CENSORED = "This council has made a f***ing mess of the flood defences and the people know it"
@@ -344,3 +344,137 @@ FUNCTION_WORDS = [
 def test_wordings_of_function_words_only_are_fingerprinted(one, other, first, second, same):
     rows = [(one, first, "2026-01-05"), (other, second, "2026-01-20")]
     assert _same(rows) == same
+
+
+# (a longer quote of one speaker, a later fragment of it, their speakers, one tracked quote):
+# every run of a wording is fingerprinted, so a fragment of one run or of function words is
+# found inside a longer wording with content words too.
+INSIDE_FRAGMENTS = [
+    ("We need a strong council and I'm not quite there yet", "I'm not quite there yet")
+    + ("Dana Holt", "Dana Holt", True),
+    ("We need a strong council and I'm not quite there yet", "I'm not quite there yet")
+    + ("Dana Holt", "Mark Ruiz", False),
+    ("Of course I paid nothing, that makes me smart", "makes me smart")
+    + ("Dana Holt", "Dana Holt", True),
+    ("Of course I paid nothing, that makes me smart", "makes me smart")
+    + ("Dana Holt", "Mark Ruiz", False),
+]
+
+
+@pytest.mark.parametrize(("longer", "fragment", "first", "second", "same"), INSIDE_FRAGMENTS)
+def test_a_fragment_of_one_run_or_function_words_is_found_inside(
+    longer, fragment, first, second, same
+):
+    rows = [(longer, first, "2026-01-05"), (fragment, second, "2026-01-20")]
+    assert _same(rows) == same
+
+
+def _reported(aid: str, text: str, speaker: str | None, people: list[str], published: str):
+    """An article quoting ``text`` (speaker ``speaker``, maybe no name) and naming ``people``."""
+    body = f'"{text}," the candidate said. ' + " ".join(f"{p} spoke too." for p in people)
+    return analysis(
+        aid,
+        body,
+        source=f"Outlet {aid}",
+        published=published,
+        quotes=[(text, speaker)],
+        entities=[{"name": p} for p in people],
+    )
+
+
+# (the fragment's speaker, the people its article names, one tracked quote): a quote the
+# speaker stage left unattributed counts as the other quote's speaker's when its article names
+# that person; a wrong name or an article about someone else keeps the two apart.
+VOUCHED = [
+    (None, ["Dana Holt"], True),
+    ("a candidate", ["Dana Holt"], True),
+    ("a candidate", ["Holt"], True),  # the surname names her
+    (None, ["Mark Ruiz"], False),
+    ("a candidate", [], False),
+    ("Mark Ruiz", ["Dana Holt", "Mark Ruiz"], False),  # a named clash: short words stay apart
+]
+
+
+@pytest.mark.parametrize(("speaker", "people", "same"), VOUCHED)
+def test_an_unattributed_fragment_joins_the_speaker_its_article_names(speaker, people, same):
+    first = _reported("a0", SPEECH, "Dana Holt", ["Dana Holt"], "2026-01-05")
+    later = _reported("a1", "rebuild every bridge in this county", speaker, people, "2026-03-01")
+    infos = {a.article.id: ArticleInfo("x", a.article.published) for a in (first, later)}
+    quotes = track_stories([consolidate([first]), consolidate([later])], infos).quotes
+    assert any(len(q.story_ids) == 2 for q in quotes) == same
+
+
+def _story(sid: str, aid: str, published: str, *wordings: tuple[str, str]) -> tuple:
+    """A story of one article quoting ``wordings`` (text, variant) as one quote of Dana Holt,
+    the first the canonical one; and the article's info."""
+    mentions, at = [], 0
+    for text, variant in wordings:
+        mentions.append(
+            ExportQuoteMention(
+                article_id=aid,
+                start=at,
+                end=at + len(text),
+                text=text,
+                kind="direct",
+                cue="said",
+                speaker="Dana Holt",
+                speaker_start=None,
+                speaker_end=None,
+                variant=variant,
+            )
+        )
+        at += len(text) + 2
+    quote = Quote(id=f"{sid}q", text=wordings[0][0], speaker="Dana Holt", mentions=mentions)
+    story = Story(id=sid, title=None, article_ids=[aid], quotes=[quote])
+    return story, {aid: ArticleInfo(f"Outlet {aid}", published)}
+
+
+TALKING_POINT = "Let us be clear that the council knows exactly what it is doing to this town"
+AGAIN = "The notion that the council does not know what it is doing is simply not true"
+# (the second wording the first story groups with TALKING_POINT as a paraphrase, one tracked
+# quote with a later story quoting AGAIN): a paraphrase that aligns with the quote (a changed
+# word) is its wording; another remark grouped through shared words is not.
+PARAPHRASES = [
+    (AGAIN, False),
+    (TALKING_POINT.replace("this town", "this city"), True),
+]
+
+
+@pytest.mark.parametrize(("grouped", "same"), PARAPHRASES)
+def test_a_paraphrase_not_aligned_with_its_quote_links_nothing(grouped, same):
+    first, info_a = _story(
+        "s1", "a1", "2026-01-05", (TALKING_POINT, "identical"), (grouped, "paraphrased")
+    )
+    later_text = grouped if same else AGAIN
+    second, info_b = _story("s2", "a2", "2026-01-07", (later_text, "identical"))
+    quotes = track_stories([first, second], {**info_a, **info_b}).quotes
+    assert any(len(q.story_ids) == 2 for q in quotes) == same
+
+
+# (the people the unattributed fragment's article names, the outer quote it joins or None)
+UNNAMED_FRAGMENTS = [
+    (["Mark Ruiz"], 1),
+    (["Dana Holt"], 0),
+    (["Dana Holt", "Mark Ruiz"], None),  # both named: it could be either's
+    ([], None),
+]
+
+
+@pytest.mark.parametrize(("people", "joins"), UNNAMED_FRAGMENTS)
+def test_an_unattributed_fragment_joins_the_sentence_of_the_speaker_its_article_names(
+    people, joins
+):
+    outers = [
+        ("The farmers of this valley deserve better, and " + RAILWAY, "Dana Holt"),
+        (RAILWAY.capitalize() + " and cut every tax on small shops", "Mark Ruiz"),
+    ]
+    arts = [
+        _reported(f"a{k}", text, who, [who], f"2026-0{k + 1}-05")
+        for k, (text, who) in enumerate(outers)
+    ]
+    arts.append(_reported("a2", RAILWAY.capitalize(), None, people, "2026-06-01"))
+    infos = {a.article.id: ArticleInfo("x", a.article.published) for a in arts}
+    quotes = track_stories([consolidate([a]) for a in arts], infos).quotes
+    holder = next(q for q in quotes if any(m.article_id == "a2" for m in q.mentions))
+    joined = sorted({m.article_id for m in holder.mentions} - {"a2"})
+    assert joined == ([] if joins is None else [f"a{joins}"])

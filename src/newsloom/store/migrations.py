@@ -52,7 +52,7 @@ def upgrade(conn: Connection, found: int) -> None:
         _add_speaker_columns(conn)
     if found < 4:
         _track_stored_stories(conn)
-    elif found < 8:
+    elif found < 9:
         _retrack_stored_stories(conn)
     if found < 5:
         upgrade_json_state(conn, STORY_INDEX_KEY)
@@ -63,9 +63,11 @@ def upgrade(conn: Connection, found: int) -> None:
 
 
 def _retrack_stored_stories(conn: Connection) -> None:
-    """Version 8: tracked quotes rebuilt with stop fingerprints (their tables are new and
-    empty): the tracked tables are emptied and filled again from the stored stories."""
-    for table in (t.tracked_mentions, t.tracked_quotes, t.tracked_keys, t.tracked_nodes):
+    """Versions 8 and 9: tracked quotes rebuilt with stop fingerprints (version 8; their
+    tables are new and empty), then with every run fingerprinted and the people of each node
+    (version 9): the tracked tables are emptied and filled again from the stored stories."""
+    tables = (t.tracked_mentions, t.tracked_quotes, t.tracked_keys, t.tracked_nodes)
+    for table in (*tables, t.tracked_prints, t.tracked_stops, t.tracked_redirects):
         conn.execute(table.delete())
     _track_stored_stories(conn)
 

@@ -20,7 +20,10 @@ from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, Stri
 # stored stories when an older store is opened (``profiles.py``).
 # 8: stop fingerprints of tracked quotes (``tracked_prints``, ``tracked_stops``); an older
 # store's tracked quotes are rebuilt with them when it is opened.
-SCHEMA_VERSION = 8
+# 9: every run of a wording fingerprinted and each node keeps the people its articles name
+# (``stories/tracking.py``); an older store's tracked quotes are rebuilt when it is opened.
+# ``tracked_redirects`` (new) keeps the ids tracked quotes had before a write changed them.
+SCHEMA_VERSION = 9
 
 metadata = MetaData()
 
@@ -289,6 +292,17 @@ profile_conflicts = Table(
     Column("data", Text, nullable=False),
     Index("ix_profile_conflicts_person", "person_key"),
     Index("ix_profile_conflicts_story", "story_id"),
+)
+
+# A tracked quote's id is its earliest-keyed mention's: when a write gives its nodes another
+# tracked quote (a node with an earlier key joins, two tracked quotes join), the old id
+# points at the tracked quote holding most of its nodes, so links to it keep working.
+tracked_redirects = Table(
+    "tracked_redirects",
+    metadata,
+    Column("old_id", String(32), primary_key=True),
+    Column("new_id", String(32), nullable=False),
+    Index("ix_tracked_redirects_new", "new_id"),
 )
 
 # Full-text search (SQLite only): an FTS5 table, filled in the same transaction as its

@@ -829,10 +829,13 @@ class SqlStore:
             return conn.execute(counted).scalar_one()
 
     def tracked_quote(self, tracked_id: str) -> TrackedQuote | None:
-        """The tracked quote with this id or unique id prefix."""
-        c = t.tracked_quotes.c
+        """The tracked quote with this id or unique id prefix, or the one an earlier id of it
+        now points at (``tracked_redirects``)."""
+        c, r = t.tracked_quotes.c, t.tracked_redirects.c
         with self._read() as conn:
             found = _unique_id(conn, c.id, tracked_id, "tracked quote", "tracked quote ids")
+            if found is None:  # an id the tracked quote had before a write changed it
+                found = conn.execute(select(r.new_id).where(r.old_id == tracked_id)).scalar()
             row = conn.execute(select(c.data).where(c.id == found)).first() if found else None
         return TrackedQuote.model_validate_json(row[0]) if row else None
 

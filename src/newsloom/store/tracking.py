@@ -27,15 +27,16 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, and_, delete, func, insert, literal, select, update
+from sqlalchemy import Connection, and_, bindparam, delete, func, insert, literal, select, update
 
-from ..models import Quote, Story, TrackedQuote
+from ..models import Quote, Story, TrackedLink, TrackedQuote
 from ..stories.quotes import CONTAIN, MIN_PARTIAL, MIN_SHARED_CONTENT, NEAR, REORDERED
 from ..stories.tracking import (
     CONTENT_ALIGNED,
     SHINGLE,
     STOP_SPEAKERS,
     ArticleInfo,
+    Known,
     Node,
     node_fingerprints,
     relate,
@@ -69,9 +70,19 @@ def article_infos(conn: Connection, article_ids: Iterable[str]) -> dict[str, Art
     return out
 
 
-def _node_json(node: Node, cross: list[str]) -> str:
+def _cross(links: Sequence[TrackedLink]) -> list[list[Any]]:
+    """A node's links to nodes of other tracked quotes, as stored: [a, b, relation, aligned]."""
+    return [[x.a, x.b, x.relation, x.aligned] for x in links]
+
+
+def _across(key: str, raw: dict[str, Any]) -> set[str]:
+    """The keys of the nodes a stored node is linked to in other tracked quotes."""
+    return {b if a == key else a for a, b, *_ in raw.get("cross", ())}
+
+
+def _node_json(node: Node, cross: list[list[Any]]) -> str:
     """A node as stored: what rebuilds it, its wordings (read to test candidates without
-    rebuilding them) and the nodes it is linked to in other tracked quotes (``_closed``)."""
+    rebuilding them) and its links to nodes in other tracked quotes (``_closed``)."""
     return json.dumps(
         {
             "story_id": node.story_id,
@@ -80,6 +91,7 @@ def _node_json(node: Node, cross: list[str]) -> str:
             "own": list(node.own),
             "spans": [list(x) for x in node.spans],
             "wordings": [list(w) for w in node.wordings],
+            "people": sorted(node.people),
             "cross": cross,
         }
     )
@@ -91,7 +103,8 @@ def _node(key: str, raw: dict[str, Any]) -> Node:
     kept = raw.get("wordings")  # None in a node stored before wordings were kept with it
     words = tuple(tuple(w) for w in kept) if kept is not None else wordings(quote)
     spans = tuple((a, b, text, kind) for a, b, text, kind in raw.get("spans", ()))
-    return Node(key, raw["story_id"], quote, words, articles, tuple(raw["own"]), spans)
+    people = frozenset(raw.get("people", ()))  # none kept in a node stored before schema 9
+    return Node(key, raw["story_id"], quote, words, articles, tuple(raw["own"]), spans, people)
 
 
 def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) -> None:
@@ -106,7 +119,7 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
         for key, tracked, data in conn.execute(query):
             raw = json.loads(data)
             old_speaker[key] = speaker_key(raw["quote"].get("speaker"))
-            reach.update(raw.get("cross", ()))
+            reach.update(_across(key, raw))
             if tracked:
                 affected.add(tracked)
     counts: Counter[tuple[str, str]] = Counter()
@@ -123,16 +136,21 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
     for node in new_nodes:
         for f in prints[node.key]:
             counts[(f, speaker_key(node.quote.speaker))] += 1
-    flipped = _flip_stops(conn, _count_prints(conn, counts))
-    affected |= _holding(conn, flipped)
+    flipped = _flip_stops(conn, *_count_prints(conn, counts))
+    held, fresh = _holding(conn, flipped)
+    affected |= held
     stops = _stops(conn, (f for fs in prints.values() for f in fs))
     active = {key: fs - stops for key, fs in prints.items()}
     affected |= _linked(conn, new_nodes, active, affected)
     affected, rows = _closed(conn, affected, reach)
     stored = {key: _node(key, raw) for key, raw in rows}
     stops |= _stops(conn, (f for x in stored.values() for f in node_fingerprints(x)))
-    result = track([*new_nodes, *stored.values()], stops)
-    of_node, cross = result.of_node, result.cross
+    known = Known(
+        frozenset(fresh | {x.key for x in new_nodes}), tuple(_stored_links(conn, affected, rows))
+    )
+    result = track([*new_nodes, *stored.values()], stops, known)
+    of_node = result.of_node
+    cross = {key: _cross(links) for key, links in result.cross.items()}
     for chunk in chunks(affected):
         conn.execute(delete(t.tracked_mentions).where(t.tracked_mentions.c.tracked_id.in_(chunk)))
         conn.execute(delete(t.tracked_quotes).where(t.tracked_quotes.c.id.in_(chunk)))
@@ -153,70 +171,114 @@ def update_tracking(conn: Connection, gone: set[str], stories: Sequence[Story]) 
         if keys:
             conn.execute(insert(t.tracked_keys), keys)
     _write_quotes(conn, result.quotes)
+    _redirect(conn, {key: raw["tracked_id"] for key, raw in rows}, of_node)
+    # Stored nodes whose tracked quote or cross links changed, one statement each kind (a
+    # tracked quote's id is its earliest mention's: a later node joining it moves no row).
+    moved, relinked = [], []
     for key, raw in rows:
-        values: dict[str, str] = {"tracked_id": of_node[key]}
         if raw.get("cross", []) != cross.get(key, []):
-            values["data"] = _node_json(stored[key], cross.get(key, []))
-        conn.execute(update(t.tracked_nodes).where(n.key == key).values(**values))
+            data = _node_json(stored[key], cross.get(key, []))
+            relinked.append(dict(k=key, tid=of_node[key], d=data))
+        elif raw["tracked_id"] != of_node[key]:
+            moved.append(dict(k=key, tid=of_node[key]))
+    at = n.key == bindparam("k")
+    if moved:
+        conn.execute(update(t.tracked_nodes).where(at).values(tracked_id=bindparam("tid")), moved)
+    if relinked:
+        values: dict[str, Any] = dict(tracked_id=bindparam("tid"), data=bindparam("d"))
+        conn.execute(update(t.tracked_nodes).where(at).values(**values), relinked)
 
 
-def _count_prints(conn: Connection, counts: Counter[tuple[str, str]]) -> set[str]:
+def _redirect(conn: Connection, was: dict[str, str], of_node: dict[str, str]) -> None:
+    """Point each recomputed tracked quote id that is gone (one no node holds now) at the
+    tracked quote holding most of its stored nodes (``was``: node key -> old id; ties to the
+    smaller id), and re-point redirects that led to it; an id in use again is no longer
+    redirected. A tracked quote whose nodes all went (its stories were removed) gets none."""
+    r = t.tracked_redirects.c
+    now = set(of_node.values())
+    moved: dict[str, Counter[str]] = defaultdict(Counter)
+    for key, old in was.items():
+        if old and old not in now:
+            moved[old][of_node[key]] += 1
+    for old, counts in sorted(moved.items()):
+        new = min(counts, key=lambda tid: (-counts[tid], tid))
+        conn.execute(delete(t.tracked_redirects).where(r.old_id == old))
+        conn.execute(update(t.tracked_redirects).where(r.new_id == old).values(new_id=new))
+        conn.execute(insert(t.tracked_redirects).values(old_id=old, new_id=new))
+    for chunk in chunks(now):
+        conn.execute(delete(t.tracked_redirects).where(r.old_id.in_(chunk)))
+
+
+def _count_prints(conn: Connection, counts: Counter[tuple[str, str]]) -> tuple[set[str], set[str]]:
     """Add ``counts`` (nodes gained or lost per fingerprint and named speaker) to
-    ``tracked_prints``; the fingerprints that gained or lost a speaker."""
+    ``tracked_prints``; the fingerprints that gained a speaker, and those that lost one."""
     p = t.tracked_prints.c
     by_speaker: dict[str, dict[str, int]] = defaultdict(dict)
     for (f, speaker), d in counts.items():
         if speaker and d:
             by_speaker[speaker][f] = d
-    changed: set[str] = set()
+    gained: set[str] = set()
+    lost: set[str] = set()
+    added: list[dict[str, Any]] = []
+    changed: list[dict[str, Any]] = []
+    dropped: list[dict[str, Any]] = []
     for speaker, deltas in sorted(by_speaker.items()):
         for chunk in chunks(deltas):
             query = select(p.fingerprint, p.nodes).where(
                 and_(p.speaker == speaker, p.fingerprint.in_(chunk))
             )
             have = dict(conn.execute(query).all())
-            added, dropped = [], []
             for f in chunk:
                 now = have.get(f, 0) + deltas[f]
+                row = dict(f=f, s=speaker, n=now)
                 if now > 0 and f not in have:
                     added.append(dict(fingerprint=f, speaker=speaker, nodes=now))
+                    gained.add(f)
                 elif now <= 0 and f in have:
-                    dropped.append(f)
+                    dropped.append(row)
+                    lost.add(f)
                 elif now > 0:
-                    conn.execute(
-                        update(t.tracked_prints)
-                        .where(and_(p.speaker == speaker, p.fingerprint == f))
-                        .values(nodes=now)
-                    )
-            if added:
-                conn.execute(insert(t.tracked_prints), added)
-            if dropped:
-                conn.execute(
-                    delete(t.tracked_prints).where(
-                        and_(p.speaker == speaker, p.fingerprint.in_(dropped))
-                    )
-                )
-            changed.update(a["fingerprint"] for a in added)
-            changed.update(dropped)
-    return changed
+                    changed.append(row)
+    where = and_(p.speaker == bindparam("s"), p.fingerprint == bindparam("f"))
+    if added:
+        conn.execute(insert(t.tracked_prints), added)
+    if changed:  # one statement, many rows
+        conn.execute(update(t.tracked_prints).where(where).values(nodes=bindparam("n")), changed)
+    if dropped:
+        conn.execute(delete(t.tracked_prints).where(where), dropped)
+    return gained, lost
 
 
-def _flip_stops(conn: Connection, changed: set[str]) -> set[str]:
-    """Bring ``tracked_stops`` up to date for fingerprints whose speakers ``changed``; the
-    fingerprints that became stop fingerprints or ceased to be."""
+def _flip_stops(conn: Connection, gained: set[str], lost: set[str]) -> set[str]:
+    """Bring ``tracked_stops`` up to date for fingerprints that ``gained`` or ``lost`` a named
+    speaker; the fingerprints that became stop fingerprints or ceased to be.
+
+    Only a fingerprint that is not a stop fingerprint and gained a speaker can become one, and
+    only a stop fingerprint that lost one can cease to be: the first have at most
+    ``STOP_SPEAKERS`` speakers stored before this write and are counted together; the second,
+    rare (a story rebuilt or removed), are counted one by one up to the bound. So the counting
+    is bounded per fingerprint written, however many speakers a stop fingerprint has."""
     p, s = t.tracked_prints.c, t.tracked_stops.c
-    was = _stops(conn, changed)
-    flipped: set[str] = set()
-    for f in sorted(changed):
+    was = _stops(conn, gained | lost)
+    names: dict[str, int] = {}
+    for chunk in chunks(gained - was):
+        query = (
+            select(p.fingerprint, func.count())
+            .where(p.fingerprint.in_(chunk))
+            .group_by(p.fingerprint)
+        )
+        names.update((f, count) for f, count in conn.execute(query))
+    for f in sorted(lost & was):
         capped = select(literal(1)).where(p.fingerprint == f).limit(STOP_SPEAKERS + 1)
-        names = conn.execute(select(func.count()).select_from(capped.subquery())).scalar_one()
-        stop = names > STOP_SPEAKERS
-        if stop != (f in was):
-            flipped.add(f)
-            if stop:
-                conn.execute(insert(t.tracked_stops).values(fingerprint=f))
-            else:
-                conn.execute(delete(t.tracked_stops).where(s.fingerprint == f))
+        names[f] = conn.execute(select(func.count()).select_from(capped.subquery())).scalar_one()
+    flipped = {
+        f for f in (gained - was) | (lost & was) if (names.get(f, 0) > STOP_SPEAKERS) != (f in was)
+    }
+    became = sorted(flipped - was)
+    if became:
+        conn.execute(insert(t.tracked_stops), [dict(fingerprint=f) for f in became])
+    for chunk in chunks(flipped & was):
+        conn.execute(delete(t.tracked_stops).where(s.fingerprint.in_(chunk)))
     return flipped
 
 
@@ -231,19 +293,37 @@ def _stops(conn: Connection, prints: Iterable[str]) -> set[str]:
     return out
 
 
-def _holding(conn: Connection, prints: set[str]) -> set[str]:
-    """The tracked quotes of the stored nodes holding one of ``prints``."""
+def _holding(conn: Connection, prints: set[str]) -> tuple[set[str], set[str]]:
+    """The tracked quotes and the keys of the stored nodes holding one of ``prints``."""
     k, n = t.tracked_keys.c, t.tracked_nodes.c
-    out: set[str] = set()
+    quotes: set[str] = set()
+    keys: set[str] = set()
     for chunk in chunks(prints):
         query = (
-            select(n.tracked_id)
+            select(n.key, n.tracked_id)
             .join(t.tracked_keys, k.node_key == n.key)
             .where(k.fingerprint.in_(chunk))
             .distinct()
         )
-        out.update(tid for (tid,) in conn.execute(query) if tid)
-    return out
+        for key, tid in conn.execute(query):
+            keys.add(key)
+            if tid:
+                quotes.add(tid)
+    return quotes, keys
+
+
+def _stored_links(
+    conn: Connection, tracked: set[str], rows: Sequence[tuple[str, dict[str, Any]]]
+) -> Iterator[tuple[str, str, str, float]]:
+    """Every link among the stored nodes ``rows`` (the nodes of the tracked quotes
+    ``tracked``): those inside a tracked quote, kept as its evidence, and those across."""
+    q = t.tracked_quotes.c
+    for chunk in chunks(tracked):
+        for (data,) in conn.execute(select(q.data).where(q.id.in_(chunk))):
+            for x in json.loads(data)["links"]:
+                yield x["a"], x["b"], x["relation"], x["aligned"]
+    for _, raw in rows:
+        yield from ((a, b, relation, aligned) for a, b, relation, aligned in raw.get("cross", ()))
 
 
 def _linked(
@@ -371,10 +451,12 @@ def _closed(
         done |= todo
         keys = set()
         for chunk in chunks(todo):
-            for key, data in conn.execute(select(n.key, n.data).where(n.tracked_id.in_(chunk))):
+            query = select(n.key, n.tracked_id, n.data).where(n.tracked_id.in_(chunk))
+            for key, tracked, data in conn.execute(query):
                 raw = json.loads(data)
+                raw["tracked_id"] = tracked  # read back by ``update_tracking``, never stored
                 rows.append((key, raw))
-                keys.update(raw.get("cross", ()))
+                keys.update(_across(key, raw))
         todo = set()
 
 

@@ -4,17 +4,20 @@ A story's quotes (``quotes.group_quotes``) line up one utterance's wordings insi
 Here each story quote is a *node*, and nodes of different stories that word the same utterance
 are joined into one tracked quote, however far apart in time.
 
-Candidates come from fingerprints of each wording: hashed runs of ``SHINGLE`` words, winnowed
-(the smallest hash of every ``WINNOW`` neighbours is kept), so two wordings sharing a run of
-``SHINGLE + WINNOW - 1`` words share a fingerprint. Unlike MinHash over whole wordings, this
-finds a fragment inside a long quote (a truncation shares little of the long quote's shingle
-set, but all of its own). Wordings too short for a shingle are keyed whole.
+Candidates come from fingerprints of each wording: hashed runs of ``SHINGLE`` words, every one
+kept (function-word runs too), so two wordings sharing a run of ``SHINGLE`` words share a
+fingerprint. Unlike MinHash over whole wordings, this finds a fragment inside a long quote (a
+truncation shares little of the long quote's shingle set, but all of its own), down to one run
+("makes me smart") or function words only ("not quite there yet"). Wordings too short for a
+shingle are keyed whole. Winnowing (the smallest of every two neighbouring runs) kept a third
+fewer fingerprints but lost such fragments whenever the neighbour's hash was smaller.
 
 Each candidate pair is decided by alignment, as inside a story (``quotes.compare``): *near*
 (most words of both in order) or *contained* (the shorter almost contiguously inside the
 longer), with most of the shorter wording's content words aligned (``CONTENT_ALIGNED``). A
-speaker counts only when it is a name (not "a candidate", not an unresolved "she"). Guards
-against false merges:
+speaker counts only when it is a name (not "a candidate", not an unresolved "she"); a quote
+with no named speaker whose article names the other quote's speaker counts as that speaker's
+(``_vouched``). Guards against false merges:
 
 - two named speakers that are not the same person join only on a long, closely aligned wording
   (an outlet's misattribution of a line, ``MISATTRIBUTED_FLOOR``);
@@ -51,7 +54,7 @@ from ..models import (
     stable_id,
 )
 from ..text.unionfind import UnionFind
-from ..text.words import STOP_WORDS, fold, is_content
+from ..text.words import fold, is_content
 from .quotes import (
     MIN_PARTIAL,
     NEAR,
@@ -66,9 +69,6 @@ from .quotes import (
 )
 
 SHINGLE = 3  # words per fingerprinted run
-# Winnowing window: every run of SHINGLE + WINNOW - 1 = 4 shared words (MIN_PARTIAL, the
-# shortest containment a story accepts) shares a fingerprint.
-WINNOW = 2
 # Contained wordings shorter than this link only when both name the same speaker: a slogan
 # ("build the wall") sits inside many different sentences of many speakers.
 FRAGMENT_FLOOR = 8
@@ -118,6 +118,8 @@ class Node:
     own: tuple[int, ...] = ()
     # What each mention shows as a tracked mention (``mention_span``): (start, end, text, kind).
     spans: tuple[tuple[int, int, str, QuoteKind], ...] = ()
+    # Folded names (and aliases) of the people the node's articles mention (``_vouched``).
+    people: frozenset[str] = frozenset()
 
     @property
     def direct(self) -> bool:
@@ -147,7 +149,13 @@ def story_nodes(story: Story, articles: Mapping[str, ArticleInfo]) -> list[Node]
             m.article_id: articles.get(m.article_id, ArticleInfo("unknown outlet", None))
             for m in quote.mentions
         }
-        nodes.append(Node(key, story.id, quote, wordings(quote), info))
+        people = frozenset(
+            fold(name)
+            for e in story.entities
+            if e.type == "PERSON" and not info.keys().isdisjoint(e.article_ids)
+            for name in (e.name, *e.aliases)
+        )
+        nodes.append(Node(key, story.id, quote, wordings(quote), info, people=people))
     # Words quoted inside a report are shown alone, unless another mention of the story has
     # exactly that span (it is that mention).
     spots = {(m.article_id, m.start, m.end) for n in nodes for m in n.quote.mentions}
@@ -200,12 +208,22 @@ def mention_span(m: ExportQuoteMention) -> tuple[int, int, str, QuoteKind]:
 
 def wordings(quote: Quote) -> tuple[tuple[str, ...], ...]:
     """A quote's distinct core wordings of the speaker's own words (direct mentions and words
-    quoted inside indirect ones), longest first (at most ``MAX_WORDINGS``)."""
+    quoted inside indirect ones), longest first (at most ``MAX_WORDINGS``).
+
+    A direct mention the story grouped as a paraphrase of its quote and that does not align
+    with the quote's wording (``compare``: a changed word aligns) is left out: it is not a
+    wording of that utterance (often another remark of the speaker joined through a shared
+    phrase: two repetitions of a talking point in one debate, two tweets on one topic), and
+    linking other stories through it would join two utterances."""
+    canonical = tokenise(quote.text)[1]
     cores = set()
     for m in quote.mentions:
         _, _, text, kind = mention_span(m)
+        core = tokenise(text)[1]
+        if m.kind == "direct" and m.variant == "paraphrased" and not compare(core, canonical):
+            continue  # not a wording of the quote's utterance
         if kind == "direct":
-            cores.add(tokenise(text)[1])
+            cores.add(core)
     return tuple(sorted((c for c in cores if c), key=lambda c: (-len(c), c)))[:MAX_WORDINGS]
 
 
@@ -214,23 +232,17 @@ def _hash(words: Sequence[str]) -> str:
 
 
 def fingerprints(core: Sequence[str]) -> set[str]:
-    """Winnowed shingle hashes of one core wording (censored words are wildcards, which match
-    nothing: the runs around them carry the match). Runs of stop words only are left out,
-    unless the wording has no other."""
+    """Hashed runs of ``SHINGLE`` words of one core wording (censored words are wildcards,
+    which match nothing: the runs around them carry the match); a wording too short for a run
+    is keyed whole. Every run is kept, runs of function words only too: a fragment of one
+    run ("makes me smart") or of function words ("not quite there yet") is found inside any
+    longer wording holding it, and common runs become stop fingerprints (``STOP_SPEAKERS``)."""
     words = [w for w in core if not w.endswith("*")]
-    if len(words) == SHINGLE:  # one shingle: found where a longer wording kept it
-        return {_hash(words), "=" + _hash(core)}
-    if len(words) < SHINGLE + WINNOW - 1:
+    if len(words) < SHINGLE:
         return {"=" + _hash(core)} if core else set()
-    runs = [words[i : i + SHINGLE] for i in range(len(words) - SHINGLE + 1)]
-    hashes = [None if all(w in STOP_WORDS for w in run) else _hash(run) for run in runs]
-    if not any(hashes):  # function words only ("not quite there yet"): every run counts
-        hashes = [_hash(run) for run in runs]
-    out = set()
-    for i in range(len(hashes) - WINNOW + 1):
-        window = [h for h in hashes[i : i + WINNOW] if h is not None]
-        if window:
-            out.add(min(window))
+    out = {_hash(words[i : i + SHINGLE]) for i in range(len(words) - SHINGLE + 1)}
+    if len(words) == SHINGLE:  # one run: also keyed whole, as before runs were kept
+        out.add("=" + _hash(core))
     return out
 
 
@@ -304,6 +316,16 @@ def _names(speaker: str | None) -> set[str]:
     return {fold(name)}
 
 
+def _vouched(a: Node, b: Node) -> bool:
+    """``a`` names no speaker but its article names ``b``'s speaker: the speaker stage left the
+    words unattributed ("a candidate", "the man", none) in an article about that person, so
+    they count as ``b``'s speaker's. On the labelled PolNeAR pairs every unattributed side of a
+    positive pair (8) is vouched so, and neither of the two hard negatives with an unnamed
+    side (a slogan used by a voter and by no one named) is."""
+    names = _speakers(b)
+    return not _speakers(a) and bool(names) and same_speaker(set(a.people), names)
+
+
 def _inside(x: Sequence[str], y: Sequence[str]) -> bool:
     """The shorter wording, word for word, somewhere in the longer."""
     a, b = wildcards(x, y)
@@ -340,7 +362,7 @@ def relate(a: Node, b: Node) -> Relation | None:
         return None
     names_a, names_b = _speakers(a), _speakers(b)
     both_named = bool(names_a and names_b)
-    agree = both_named and same_speaker(names_a, names_b)
+    agree = (both_named and same_speaker(names_a, names_b)) or _vouched(a, b) or _vouched(b, a)
     best: Relation | None = None
     for x in a.wordings:
         for y in b.wordings:
@@ -377,37 +399,78 @@ class Decided:
 
 
 def candidate_pairs(
-    nodes: Sequence[Node], stops: Collection[str] = frozenset()
+    nodes: Sequence[Node],
+    stops: Collection[str] = frozenset(),
+    fresh: Collection[int] | None = None,
 ) -> list[tuple[int, int]]:
-    """Node pairs of different stories sharing a fingerprint that is not a stop fingerprint."""
+    """Node pairs of different stories sharing a fingerprint that is not a stop fingerprint;
+    with ``fresh`` (node indices), only the pairs holding one of them."""
     index: dict[str, list[int]] = defaultdict(list)
-    for k, node in enumerate(nodes):
-        for f in node_fingerprints(node):
-            if f not in stops:
-                index[f].append(k)
+    prints = [node_fingerprints(node) - set(stops) for node in nodes]
+    for k, fs in enumerate(prints):
+        for f in fs:
+            index[f].append(k)
     pairs = set()
-    for members in index.values():
-        for i, a in enumerate(members):
-            for b in members[i + 1 :]:
+    if fresh is None:
+        for members in index.values():
+            for i, a in enumerate(members):
+                for b in members[i + 1 :]:
+                    if nodes[a].story_id != nodes[b].story_id:
+                        pairs.add((min(a, b), max(a, b)))
+        return sorted(pairs)
+    for a in fresh:
+        for f in prints[a]:
+            for b in index[f]:
                 if nodes[a].story_id != nodes[b].story_id:
                     pairs.add((min(a, b), max(a, b)))
     return sorted(pairs)
 
 
-def decide(nodes: Sequence[Node], stops: Collection[str] = frozenset()) -> list[Decided]:
-    """Every linked candidate pair of ``nodes`` (``stops``: the stop fingerprints)."""
+def decide(
+    nodes: Sequence[Node],
+    stops: Collection[str] = frozenset(),
+    fresh: Collection[int] | None = None,
+) -> list[Decided]:
+    """Every linked candidate pair of ``nodes`` (``stops``: the stop fingerprints; ``fresh``:
+    only the pairs holding one of these node indices)."""
     out = []
-    for i, j in candidate_pairs(nodes, stops):
+    for i, j in candidate_pairs(nodes, stops, fresh):
         rel = relate(nodes[i], nodes[j])
-        if rel is None:
-            continue
-        inner = None
-        if rel.relation == "contained":
-            longest_i = len(nodes[i].wordings[0])
-            longest_j = len(nodes[j].wordings[0])
-            inner = i if longest_i < longest_j else j
-        out.append(Decided(i, j, rel, inner))
+        if rel is not None:
+            out.append(_decided(nodes, i, j, rel))
     return out
+
+
+def _decided(nodes: Sequence[Node], i: int, j: int, rel: Relation) -> Decided:
+    inner = None
+    if rel.relation == "contained":
+        inner = i if len(nodes[i].wordings[0]) < len(nodes[j].wordings[0]) else j
+    return Decided(i, j, rel, inner)
+
+
+@dataclass(frozen=True)
+class Known:
+    """Links decided before among stored nodes: a pair of two nodes outside ``fresh`` (keys)
+    relates as it did when the later of the two was written (``relate`` reads the two nodes
+    only, and their shared fingerprints kept their stop status, else one of them is fresh), so
+    only pairs holding a fresh node are related again. ``links``: (key, key, relation,
+    aligned) of every link among the stored nodes."""
+
+    fresh: frozenset[str]
+    links: tuple[tuple[str, str, str, float], ...]
+
+
+def _known_links(nodes: Sequence[Node], known: Known) -> list[Decided]:
+    at = {node.key: i for i, node in enumerate(nodes)}
+    out = {}
+    for a, b, relation, aligned in known.links:
+        i, j = at.get(a), at.get(b)
+        if i is None or j is None or a in known.fresh or b in known.fresh:
+            continue
+        i, j = min(i, j), max(i, j)
+        shorter = min(len(nodes[i].wordings[0]), len(nodes[j].wordings[0]))
+        out[(i, j)] = _decided(nodes, i, j, Relation(relation, aligned, shorter))
+    return list(out.values())
 
 
 def components(nodes: Sequence[Node], links: Sequence[Decided]) -> tuple[list[list[int]], set[int]]:
@@ -417,8 +480,8 @@ def components(nodes: Sequence[Node], links: Sequence[Decided]) -> tuple[list[li
     article quotes separately is a merged quote: it joins only the part its wording starts
     with. Then each contained node joins its containers, longest contained wording first: a
     fragment inside longer quotes that are still apart (two sentences built on one slogan)
-    joins the one of them that names its speaker when only one does, else none, so a fragment
-    never glues different utterances together.
+    joins the one of them that names its speaker when only one does (``_says``), else none, so
+    a fragment never glues different utterances together.
     """
     union = UnionFind(len(nodes))
     for link in links:
@@ -446,15 +509,17 @@ def components(nodes: Sequence[Node], links: Sequence[Decided]) -> tuple[list[li
     for k in sorted(holders, key=lambda k: (-len(nodes[k].wordings[0]), k)):
         roots = {union.find(o) for o in holders[k]} - {union.find(k)}
         if len(roots) > 1:
-            names = _speakers(nodes[k])
-            roots = {
-                union.find(o)
-                for o in holders[k]
-                if names and _speakers(nodes[o]) and same_speaker(names, _speakers(nodes[o]))
-            }
+            roots = {union.find(o) for o in holders[k] if _says(nodes[k], nodes[o])}
         if len(roots) == 1:
             union.union(k, roots.pop())
     return union.groups(), merged
+
+
+def _says(part: Node, holder: Node) -> bool:
+    """The speaker of ``part`` is the one of ``holder``: both named and the same, or ``part``
+    unattributed in an article naming ``holder``'s speaker (``_vouched``)."""
+    names, theirs = _speakers(part), _speakers(holder)
+    return bool(names and theirs and same_speaker(names, theirs)) or _vouched(part, holder)
 
 
 def _quoted_apart(nodes: Sequence[Node], inner: list[int], union: UnionFind) -> bool:
@@ -614,19 +679,28 @@ def _speaker(group: Sequence[Node]) -> tuple[str | None, float | None, list[str]
 class Tracking:
     """Tracked quotes, most mentioned first, the tracked quote of each node's key, and for a
     node linked to nodes of other tracked quotes (a merged quote and an utterance it holds but
-    does not join), their keys."""
+    does not join), those links."""
 
     quotes: list[TrackedQuote]
     of_node: dict[str, str]
-    cross: dict[str, list[str]]
+    cross: dict[str, list[TrackedLink]]
 
 
-def track(nodes: Sequence[Node], stops: Collection[str] | None = None) -> Tracking:
+def track(
+    nodes: Sequence[Node], stops: Collection[str] | None = None, known: Known | None = None
+) -> Tracking:
     """The tracked quotes of ``nodes``, a set closed under links (every node linked to one of
     them is among them); ``stops``: the stop fingerprints of the whole store, else of
-    ``nodes``. Nodes are taken in key order, so any order gives the same result."""
+    ``nodes``; ``known``: links decided before, so that only pairs with a fresh node are
+    related. Nodes are taken in key order, so any order gives the same result."""
     nodes = sorted(nodes, key=lambda n: n.key)
-    links = decide(nodes, stop_prints(nodes) if stops is None else stops)
+    stops = stop_prints(nodes) if stops is None else stops
+    if known is None:
+        links = decide(nodes, stops)
+    else:
+        fresh = [i for i, node in enumerate(nodes) if node.key in known.fresh]
+        links = decide(nodes, stops, fresh) + _known_links(nodes, known)
+        links.sort(key=lambda d: (d.a, d.b))  # the order deciding every pair gives
     groups, merged = components(nodes, links)
     quotes = [tracked_quote(nodes, g, merged, links) for g in groups]
     of_node = {nodes[k].key: q.id for g, q in zip(groups, quotes, strict=True) for k in g}
@@ -636,15 +710,19 @@ def track(nodes: Sequence[Node], stops: Collection[str] | None = None) -> Tracki
 
 def _cross_links(
     nodes: Sequence[Node], groups: list[list[int]], links: Sequence[Decided]
-) -> dict[str, list[str]]:
-    """Node key -> keys of the nodes it is linked to in another tracked quote."""
+) -> dict[str, list[TrackedLink]]:
+    """Node key -> its links to nodes in another tracked quote."""
     group_of = {i: g for g, members in enumerate(groups) for i in members}
-    out: dict[str, set[str]] = defaultdict(set)
+    out: dict[str, list[TrackedLink]] = defaultdict(list)
     for d in links:
         if group_of[d.a] != group_of[d.b]:
-            out[nodes[d.a].key].add(nodes[d.b].key)
-            out[nodes[d.b].key].add(nodes[d.a].key)
-    return {key: sorted(v) for key, v in out.items()}
+            a, b = nodes[d.a].key, nodes[d.b].key
+            link = TrackedLink(
+                a=a, b=b, relation=d.relation.relation, aligned=round(d.relation.aligned, 3)
+            )
+            out[a].append(link)
+            out[b].append(link)
+    return {key: sorted(v, key=lambda x: (x.a, x.b)) for key, v in out.items()}
 
 
 def track_stories(stories: Iterable[Story], articles: Mapping[str, ArticleInfo]) -> Tracking:
