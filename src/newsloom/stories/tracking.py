@@ -9,8 +9,10 @@ kept (function-word runs too), so two wordings sharing a run of ``SHINGLE`` word
 fingerprint. Unlike MinHash over whole wordings, this finds a fragment inside a long quote (a
 truncation shares little of the long quote's shingle set, but all of its own), down to one run
 ("makes me smart") or function words only ("not quite there yet"). Wordings too short for a
-shingle are keyed whole. Winnowing (the smallest of every two neighbouring runs) kept a third
-fewer fingerprints but lost such fragments whenever the neighbour's hash was smaller.
+shingle are keyed whole. Winnowing (the smallest of every two neighbouring runs) and leaving
+out function-word runs stored fewer fingerprints (the generated store of 109,206 mentions is
+661 MB with them, 824 MB now) but lost such fragments whenever the neighbour's hash was the
+smaller one.
 
 Each candidate pair is decided by alignment, as inside a story (``quotes.compare``): *near*
 (most words of both in order) or *contained* (the shorter almost contiguously inside the
@@ -241,7 +243,7 @@ def fingerprints(core: Sequence[str]) -> set[str]:
     if len(words) < SHINGLE:
         return {"=" + _hash(core)} if core else set()
     out = {_hash(words[i : i + SHINGLE]) for i in range(len(words) - SHINGLE + 1)}
-    if len(words) == SHINGLE:  # one run: also keyed whole, as before runs were kept
+    if len(words) == SHINGLE:  # one run: also keyed whole, as shorter wordings are
         out.add("=" + _hash(core))
     return out
 
