@@ -20,7 +20,6 @@ among its first paragraphs ("May 03, 2013"), as its title and date open many of 
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -30,6 +29,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..models import Article, ArticleAnalysis, FactGroup, article_id
+from .span_pairs import SIDES, check_span, int_fields, parse_rows, short_hash
 
 COLUMNS = (
     "pair",
@@ -47,12 +47,10 @@ COLUMNS = (
 )
 LABELS = ("same", "different")
 STATUSES = ("agree", "update", "approximate", "conflict")
-HASH_CHARS = 12
 # A date line is a short paragraph among the first few ("May 03, 2013", "Nov. 30, 2009").
 DATE_LINE_PARAGRAPHS = 4
 DATE_LINE_CHARS = 60
 _FILE = re.compile(r"\d+_\d+ecb(?:plus)?\.txt")
-_HASH = re.compile(rf"[0-9a-f]{{{HASH_CHARS}}}")
 
 
 @dataclass(frozen=True)
@@ -77,48 +75,21 @@ class FactPair:
         return self.label == "same"
 
 
-def short_hash(text: str) -> str:
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:HASH_CHARS]
-
-
 def load_fact_pairs(path: Path) -> list[FactPair]:
     """The pairs of a tab-separated file with the header row ``COLUMNS``. A malformed row
     raises InputError naming the file, the line and the reason."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    if not lines or tuple(lines[0].split("\t")) != COLUMNS:
-        raise InputError(str(path), f"line 1: the header must be {' '.join(COLUMNS)}")
-    pairs: list[FactPair] = []
-    seen: set[str] = set()
-    for number, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            continue
-        try:
-            pair = _parse_row(line.split("\t"))
-        except ValueError as exc:
-            raise InputError(str(path), f"line {number}: {exc}") from None
-        if pair.pair in seen:
-            raise InputError(str(path), f"line {number}: pair {pair.pair} appears twice")
-        seen.add(pair.pair)
-        pairs.append(pair)
-    return pairs
+    try:
+        return parse_rows(path.read_text(encoding="utf-8"), COLUMNS, _parse_row)
+    except ValueError as exc:
+        raise InputError(str(path), str(exc)) from None
 
 
-def _parse_row(fields: list[str]) -> FactPair:
-    if len(fields) != len(COLUMNS):
-        raise ValueError(f"{len(fields)} fields, expected {len(COLUMNS)}")
-    rec = dict(zip(COLUMNS, fields, strict=True))
-    numbers: dict[str, int] = {}
-    for col in ("start_a", "end_a", "start_b", "end_b"):
-        if not rec[col].isdigit():
-            raise ValueError(f"{col} must be a non-negative integer, got {rec[col]!r}")
-        numbers[col] = int(rec[col])
-    for side in ("a", "b"):
+def _parse_row(rec: dict[str, str]) -> FactPair:
+    numbers = int_fields(rec, ("start_a", "end_a", "start_b", "end_b"))
+    for side in SIDES:
         if not _FILE.fullmatch(rec[f"file_{side}"]):
             raise ValueError(f"file_{side} must be an ECB+ file name, got {rec[f'file_{side}']!r}")
-        if numbers[f"start_{side}"] >= numbers[f"end_{side}"]:
-            raise ValueError(f"span {side} is empty or reversed")
-        if not _HASH.fullmatch(rec[f"sha1_{side}"]):
-            raise ValueError(f"sha1_{side} must be {HASH_CHARS} lowercase hex digits")
+        check_span(rec, numbers, side)
     if rec["label"] not in LABELS:
         raise ValueError(f"label must be same or different, got {rec['label']!r}")
     want = STATUSES if rec["label"] == "same" else ("-",)

@@ -10,13 +10,13 @@ changed corpus copy is caught instead of silently scoring other words.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .polnear import SPLITS, read_text
+from .span_pairs import SIDES, check_span, int_fields, parse_rows, short_hash
 
 COLUMNS = (
     "pair",
@@ -52,11 +52,9 @@ KINDS = {
         {"same_speaker_other_remark", "shared_slogan", "similar_wording", "unrelated"}
     ),
 }
-HASH_CHARS = 12
 # Articles more than this many days apart make a cross-week pair.
 CROSS_WEEK_DAYS = 7
 _FILE = re.compile(r"(?P<split>[a-z]+)/(?P<stem>[^/\s]+)")
-_HASH = re.compile(rf"[0-9a-f]{{{HASH_CHARS}}}")
 
 
 @dataclass(frozen=True)
@@ -91,48 +89,25 @@ def load_link_pairs(path: Path) -> list[LinkPair]:
     """The pairs of a tab-separated file with the header row ``COLUMNS`` (no quoting: a
     field is everything between two tabs). A malformed row raises ValueError naming the
     file and the line."""
-    lines = read_text(path).splitlines()
-    if not lines or tuple(lines[0].split("\t")) != COLUMNS:
-        raise ValueError(f"{path}: line 1: the header must be {' '.join(COLUMNS)}")
-    pairs: list[LinkPair] = []
-    seen: set[str] = set()
-    for number, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            continue
-        try:
-            pair = _parse_row(line.split("\t"))
-        except ValueError as exc:
-            raise ValueError(f"{path}: line {number}: {exc}") from None
-        if pair.pair in seen:
-            raise ValueError(f"{path}: line {number}: pair {pair.pair} appears twice")
-        seen.add(pair.pair)
-        pairs.append(pair)
-    return pairs
+    try:
+        return parse_rows(read_text(path), COLUMNS, _parse_row)
+    except ValueError as exc:
+        raise ValueError(f"{path}: {exc}") from None
 
 
-def _parse_row(fields: list[str]) -> LinkPair:
-    if len(fields) != len(COLUMNS):
-        raise ValueError(f"{len(fields)} fields, expected {len(COLUMNS)}")
-    rec = dict(zip(COLUMNS, fields, strict=True))
+def _parse_row(rec: dict[str, str]) -> LinkPair:
     for col in ("pair", "note"):
         if not rec[col].strip():
             raise ValueError(f"empty {col}")
-    numbers: dict[str, int] = {}
-    for col in ("start_a", "end_a", "start_b", "end_b", "days_apart"):
-        if not rec[col].isdigit():
-            raise ValueError(f"{col} must be a non-negative integer, got {rec[col]!r}")
-        numbers[col] = int(rec[col])
-    for side in ("a", "b"):
+    numbers = int_fields(rec, ("start_a", "end_a", "start_b", "end_b", "days_apart"))
+    for side in SIDES:
         match = _FILE.fullmatch(rec[f"file_{side}"])
         if match is None or match["split"] not in SPLITS:
             raise ValueError(
                 f"file_{side} must be <split>/<stem> with split one of {', '.join(SPLITS)}, "
                 f"got {rec[f'file_{side}']!r}"
             )
-        if numbers[f"start_{side}"] >= numbers[f"end_{side}"]:
-            raise ValueError(f"span {side} is empty or reversed")
-        if not _HASH.fullmatch(rec[f"sha1_{side}"]):
-            raise ValueError(f"sha1_{side} must be {HASH_CHARS} lowercase hex digits")
+        check_span(rec, numbers, side)
     label, kind = rec["label"], rec["kind"]
     if label not in KINDS:
         raise ValueError(f"label must be same or different, got {label!r}")
@@ -181,7 +156,7 @@ def check_pair_hashes(data: Path, pairs: Iterable[LinkPair]) -> list[str]:
             if len(text) != end - start:
                 problems.append(f"{pair.pair} {side}: {file} {start}-{end} runs past the text")
                 continue
-            got = hashlib.sha1(text.encode("utf-8")).hexdigest()[:HASH_CHARS]
+            got = short_hash(text)
             if got != sha1:
                 problems.append(
                     f"{pair.pair} {side}: {file} {start}-{end} hashes to {got}, not {sha1}"
