@@ -437,7 +437,7 @@ def facet_counts(
         value, counted = facet.value, func.count()
         counts = select(value, counted).select_from(spec.source).where(*clauses)
     counts = counts.group_by(value).order_by(counted.desc(), value).limit(FACET_VALUES)
-    found = list(conn.execute(counts)) if deadline is None else _within(conn, deadline, counts)
+    found = _within(conn, deadline, counts)
     if found is None:
         return FacetCounts(name=facet.name, label=facet.label, values=[], counted=False)
     chosen_value = query.facets.get(facet.name)
@@ -453,11 +453,14 @@ def facet_counts(
     return FacetCounts(name=facet.name, label=facet.label, values=values)
 
 
-def _within(conn: Connection, deadline: float, statement: Any) -> list[Any] | None:
+def _within(conn: Connection, deadline: float | None, statement: Any) -> list[Any] | None:
     """The rows of ``statement``, or None when the database stopped it at ``deadline``
-    (``time.monotonic()``): SQLite's progress handler interrupts it, PostgreSQL's
-    ``statement_timeout`` cancels it (in a savepoint, so the transaction goes on)."""
+    (``time.monotonic()``; None: no limit): SQLite's progress handler interrupts it,
+    PostgreSQL's ``statement_timeout`` cancels it (in a savepoint, so the transaction goes
+    on)."""
     dialect = conn.dialect.name
+    if deadline is None:
+        return list(conn.execute(statement))
     if dialect == "sqlite":
         raw = conn.connection.driver_connection
         assert raw is not None

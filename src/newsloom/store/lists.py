@@ -143,19 +143,20 @@ def write_story_facets(conn: Connection, old: set[str], story_ids: Sequence[str]
     f = t.list_facets.c
     gone = sorted(old)
     for at in range(0, len(gone), CHUNK):
-        chunk = gone[at : at + CHUNK]
-        conn.execute(delete(t.list_facets).where(f.list == STORIES, f.key.in_(chunk)))
-    chunks = (
+        conn.execute(
+            delete(t.list_facets).where(f.list == STORIES, f.key.in_(gone[at : at + CHUNK]))
+        )
+    chunks: list[Sequence[str] | None] = (
         [None]
         if story_ids is None
         else [story_ids[at : at + CHUNK] for at in range(0, len(story_ids), CHUNK)]
     )
     for name, values in story_facet_values().items():
         rows = values.subquery()
-        for chunk in chunks:
+        for ids in chunks:
             chosen = select(literal(STORIES), literal(name), rows.c.value, rows.c.key)
-            if chunk is not None:
-                chosen = chosen.where(rows.c.key.in_(chunk))
+            if ids is not None:
+                chosen = chosen.where(rows.c.key.in_(ids))
             conn.execute(
                 insert(t.list_facets).from_select(["list", "facet", "value", "key"], chosen)
             )
