@@ -402,13 +402,13 @@ def _total(
     found = _within(conn, deadline, statement)
     if found is not None:
         return int(found[0][0]), False
-    capped = (
-        select(literal(1))
-        .select_from(spec.source)
-        .where(*_filters(spec, query, dialect))
-        .limit(query.total_cap + 1)
-        .subquery()
-    )
+    if keys is not None and _chosen_links(spec, query, set()):
+        # The chosen keys read from their pairs' index, as the full count would.
+        head = (keys if unique else keys.distinct()).limit(query.total_cap + 1)
+    else:
+        head = select(literal(1)).select_from(spec.source).where(*_filters(spec, query, dialect))
+        head = head.limit(query.total_cap + 1)
+    capped = head.subquery()
     n = conn.execute(select(func.count()).select_from(capped)).scalar_one()
     return min(n, query.total_cap), n > query.total_cap
 
