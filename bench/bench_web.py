@@ -208,6 +208,12 @@ def run_lists(url: str, args: argparse.Namespace) -> None:
             _, lat, errors = asyncio.run(load(base, [path] * args.requests, 1))
             p50, p99 = percentiles(lat)
             print(f"{name:40} {p50:8.1f} {p99:8.1f} {errors:7d}")
+            if name.startswith("JSON") and "counts=true" in name:
+                # What the last answer held: the total (capped?) and the facets counted.
+                found = httpx.get(base + path, timeout=60).json()
+                counted = [f["name"] for f in found["facets"] if f["counted"]]
+                plus = "+" if found["total_capped"] else ""
+                print(f"    total {found['total']}{plus}; facets counted: {counted}")
         rss, peak = peak_rss_mb(pid)
         print(f"server before the CSV: RSS {rss:.0f} MB, peak {peak:.0f} MB")
         t0 = time.perf_counter()

@@ -247,3 +247,131 @@ def test_the_invented_archive_has_ties_on_every_story_sort():
     _, stories = invented_archive()
     sizes = [len(s.article_ids) for s in stories]
     assert len(set(sizes)) < len(sizes)
+
+
+# -- counts on a budget, facet rows kept with the stories --------------------------------------
+
+
+# Articles of the archive the budget is tested on: enough that every facet count of the
+# story list runs past SQLite's first look at the clock (``listing.PROGRESS_STEPS``); on 60
+# articles some counts end sooner, and a count that ends is a right count, so it is kept.
+BUDGET_ARTICLES = 400
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def big_archive(request, tmp_path):
+    url = (
+        str(tmp_path / "lists.db")
+        if request.param == "sqlite"
+        else request.getfixturevalue("pg_url")
+    )
+    store = open_store(url)
+    fill(store, BUDGET_ARTICLES)
+    yield store
+    store.close()
+
+
+@pytest.mark.parametrize(
+    ("facets", "cap", "capped"),
+    [
+        ({}, 10_000, False),
+        ({"outlet": "Metro Wire"}, 10_000, False),
+        ({"outlet": "Metro Wire", "size": STORY_SIZES[1][1]}, 3, None),
+        ({"speaker": "Ana Ruelas", "year": "2023"}, 1, True),
+        ({"speaker": "Ana Ruelas", "year": "2023"}, 10_000, False),
+    ],
+)
+def test_counts_over_budget_are_flagged_never_guessed(big_archive, facets, cap, capped):
+    """A budget of 0 ms: the database stops every facet count (SQLite's progress handler
+    interrupts it; PostgreSQL, whose timeout cannot go under 1 ms, is not asked), so no facet
+    is counted; the total is exact when its count ends in time or fits the cap, else the cap
+    flagged as a lower bound. ``capped`` None: either, by backend."""
+    exact = big_archive.list_page("stories", ListQuery(facets=facets, count_budget_ms=60_000))
+    assert exact.total and not exact.total_capped
+    assert all(f.counted and f.values for f in exact.facets)
+    over = big_archive.list_page(
+        "stories", ListQuery(facets=facets, count_budget_ms=0, total_cap=cap)
+    )
+    assert [f.name for f in over.facets] == [f.name for f in exact.facets]
+    assert [(f.counted, f.values) for f in over.facets] == [(False, [])] * len(exact.facets)
+    if capped is not None:
+        assert over.total_capped == capped
+    if over.total_capped:
+        assert over.total == cap < exact.total
+    else:
+        assert over.total == exact.total
+    assert over.items == exact.items  # the page itself is never on the budget
+
+
+def _facet_rows(store) -> set[tuple[str, str, str]]:
+    with store.engine.connect() as conn:  # type: ignore[attr-defined]
+        rows = conn.execute(
+            text("SELECT facet, value, key FROM list_facets WHERE list = 'stories'")
+        )
+        return {tuple(r) for r in rows}
+
+
+def _expected_facet_rows(store) -> set[tuple[str, str, str]]:
+    """The facet rows as the stored stories, articles and quotes give them now."""
+    from sqlalchemy import select
+
+    from newsloom.store.lists import story_facet_values
+
+    found = set()
+    with store.engine.connect() as conn:  # type: ignore[attr-defined]
+        for name, values in story_facet_values().items():
+            rows = values.subquery()
+            found |= {(name, v, k) for k, v in conn.execute(select(rows.c.key, rows.c.value))}
+    return found
+
+
+def test_facet_rows_follow_the_stories_they_describe(archive):
+    before = _facet_rows(archive)
+    assert before == _expected_facet_rows(archive)
+    assert {facet for facet, _, _ in before} == {"outlet", "speaker", "year", "size", "conflict"}
+    # Rewrite: the two biggest stories merged into one under a new id; their rows go with them.
+    stories = sorted(archive.stories(), key=lambda s: -len(s.article_ids))
+    merged = stories[0].model_copy(
+        update={"id": "merged", "article_ids": stories[0].article_ids + stories[1].article_ids}
+    )
+    archive.replace_stories([merged])
+    after = _facet_rows(archive)
+    assert after == _expected_facet_rows(archive)
+    keys = {k for _, _, k in after}
+    assert "merged" in keys and not {stories[0].id, stories[1].id} & keys
+    size = len(merged.article_ids)
+    label = next((name for bound, name in STORY_SIZES if size <= bound), STORY_SIZES[-1][1])
+    assert ("size", label, "merged") in after
+    big = archive.list_page("stories", ListQuery(facets={"size": label}, limit=100))
+    assert "merged" in {r["id"] for r in big.items}
+
+
+def test_a_version_9_store_gets_the_facet_rows_and_outlet_index_when_opened(tmp_path):
+    db = tmp_path / "old.db"
+    store = open_store(str(db))
+    fill(store, 30)
+    fresh = store.list_page("stories", ListQuery(facets={"outlet": "Metro Wire"}, limit=100))
+    rows = _facet_rows(store)
+    store.close()
+    import sqlite3
+
+    conn = sqlite3.connect(db)
+    conn.execute("DROP TABLE list_facets")
+    conn.execute("DROP INDEX ix_profile_outlets_summary")
+    conn.execute(
+        "CREATE INDEX ix_profile_outlets_outlet ON profile_outlets (outlet_key, first_date)"
+    )
+    conn.execute("UPDATE newsloom_meta SET value = '9' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    store = open_store(str(db))
+    try:
+        assert store.get_meta("schema_version") == str(SCHEMA_VERSION)
+        assert _facet_rows(store) == rows
+        again = store.list_page("stories", ListQuery(facets={"outlet": "Metro Wire"}, limit=100))
+        assert again == fresh
+        with store.engine.connect() as conn:  # type: ignore[attr-defined]
+            names = {r[1] for r in conn.execute(text("PRAGMA index_list(profile_outlets)"))}
+        assert "ix_profile_outlets_summary" in names and "ix_profile_outlets_outlet" not in names
+    finally:
+        store.close()

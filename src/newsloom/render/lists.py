@@ -154,6 +154,7 @@ def list_context(
         {
             "name": f.name,
             "label": f.label,
+            "counted": f.counted,
             "values": [
                 {
                     "label": v.label,
@@ -167,7 +168,7 @@ def list_context(
             ],
         }
         for f in found.facets
-        if f.values
+        if f.values or not f.counted
     ]
     rows = []
     for item in found.items:
@@ -187,6 +188,7 @@ def list_context(
         "name": name,
         "title": spec.title,
         "total": found.total,
+        "total_capped": found.total_capped,
         "columns": [heading for _key, heading in view.columns],
         "rows": rows,
         "facets": facets,

@@ -18,7 +18,16 @@ A facet is a value of each row (``value``), or for a row with many values (a sto
 a ``link``: a select of ``(key, value)`` pairs, filtered as ``EXISTS (a pair of this row's
 key and the value)``. Counts are one ``GROUP BY`` per facet over the rows the other filters
 leave (a facet's own choice is left out of its counts, so the other values stay visible to
-switch to); they, and the total, cost time in proportion to those rows, where a page does not.
+switch to). When facets are chosen that are links, the total and the counts start from the
+chosen values' pairs and join the rest by key (with the story list's facets kept as rows in
+``list_facets``, each join is an index probe), instead of testing every row of the list.
+
+Counts still cost time in proportion to the matching rows, where a page does not, so they
+run on a budget (``ListQuery.count_budget_ms``, as datasette's ``facet_time_limit_ms``): a
+count still running when the budget is spent is stopped by the database (SQLite's progress
+handler, PostgreSQL's ``statement_timeout``) and its facet comes back ``counted=False`` with
+no values; a total that does not fit the budget is counted up to ``total_cap`` rows instead
+and comes back ``total_capped`` (at least that many). A number shown is never a guess.
 """
 
 from __future__ import annotations
@@ -26,11 +35,13 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection, and_, case, exists, func, literal, or_, select
+from sqlalchemy.exc import OperationalError
 
 from ..errors import ListQueryError
 
@@ -41,6 +52,18 @@ FACET_VALUES = 20
 NO_VALUE = ""
 # Rows a streamed export reads per round trip (server-side cursor): memory stays flat.
 STREAM_ROWS = 1000
+# Milliseconds the total and the facet counts of one request may take together. A page
+# without counts takes 3-7 ms on a 100k-article store and its HTML about as much again
+# (docs/benchmarks.md, "Lists"); 60 ms of counting keeps a page under the 100 ms goal.
+COUNT_BUDGET_MS = 60
+# A total that does not fit the budget is counted up to this many rows ("10,000+"): reading
+# 10,000 index entries takes a few milliseconds.
+TOTAL_CAP = 10_000
+# SQLite virtual-machine steps between two looks at the clock while a count runs: about a
+# tenth of a millisecond of work, and the look costs ~1% of it.
+PROGRESS_STEPS = 1000
+# PostgreSQL's error code of a statement stopped by ``statement_timeout``.
+QUERY_CANCELED = "57014"
 
 # A words filter: (dialect name, the query's words) -> a WHERE clause on the list's rows.
 WordsFilter = Callable[[str, Sequence[str]], Any]
@@ -66,6 +89,9 @@ class Facet:
     link: Any = None
     # How a value reads (e.g. an empty outlet reads "unknown outlet").
     empty_label: str = "(none)"
+    # The link gives each (key, value) pair once (``list_facets`` rows): rows are counted
+    # without the DISTINCT a link through other tables needs.
+    unique_pairs: bool = False
 
 
 @dataclass(frozen=True)
@@ -115,6 +141,8 @@ class ListQuery:
     before: str | None = None
     limit: int = 50
     counts: bool = True  # facet counts and the total (an export needs neither)
+    count_budget_ms: int = COUNT_BUDGET_MS  # what counting may take (see the docstring)
+    total_cap: int = TOTAL_CAP  # a total over budget is counted up to this many rows
 
 
 @dataclass(frozen=True)
@@ -127,16 +155,21 @@ class FacetValue:
 
 @dataclass(frozen=True)
 class FacetCounts:
+    """A facet's most frequent values; ``counted`` False (and no values) when counting them
+    did not fit the request's budget."""
+
     name: str
     label: str
     values: list[FacetValue]
+    counted: bool = True
 
 
 @dataclass(frozen=True)
 class ListPage:
     """One page: the rows (dicts in the list's column order), how many rows match in all
-    (None when not counted), the cursors of the next and previous pages (None at an end),
-    the facet counts and the sort used (``-name`` when descending)."""
+    (None when not counted; at least that many when ``total_capped``), the cursors of the
+    next and previous pages (None at an end), the facet counts and the sort used (``-name``
+    when descending)."""
 
     items: list[dict[str, Any]]
     total: int | None
@@ -144,6 +177,7 @@ class ListPage:
     prev: str | None
     facets: list[FacetCounts]
     sort: str
+    total_capped: bool = False
 
 
 # -- the sort and the cursor ------------------------------------------------------------------
@@ -217,13 +251,18 @@ def _facet_filter(facet: Facet, value: str, key: Any) -> Any:
 
 
 def _filters(
-    spec: ListSpec, query: ListQuery, dialect: str, leave_out: str | None = None
+    spec: ListSpec,
+    query: ListQuery,
+    dialect: str,
+    leave_out: str | None = None,
+    links: bool = True,
 ) -> list[Any]:
-    """The WHERE clauses of a request (but the facet ``leave_out``'s own choice)."""
+    """The WHERE clauses of a request (but the facet ``leave_out``'s own choice; and but the
+    chosen link facets when not ``links``: ``_chosen_links`` joins them instead)."""
     clauses = [] if spec.base_filter is None else [spec.base_filter]
     for name, value in sorted(query.facets.items()):
         facet = spec.facet(name)
-        if name != leave_out:
+        if name != leave_out and (links or facet.link is None):
             clauses.append(_facet_filter(facet, value, spec.key[0]))
     if (query.since or query.until) and spec.date is None:
         raise ListQueryError(f"the {spec.name} list has no dates to filter by")
@@ -292,39 +331,115 @@ def page(conn: Connection, spec: ListSpec, query: ListQuery) -> ListPage:
         next_cursor = position(found[-1]) if (more and not backwards) or backwards else None
         prev_cursor = position(found[0]) if (more and backwards) or query.after else None
     items = [{name: row[name] for name in spec.columns} for row in found]
-    total = facets = None
+    total, capped, facets = None, False, []
     if query.counts:
-        total = conn.execute(
-            select(func.count()).select_from(spec.source).where(*clauses)
-        ).scalar_one()
-        facets = [facet_counts(conn, spec, query, f, dialect) for f in spec.facets]
+        deadline = time.monotonic() + query.count_budget_ms / 1000
+        total, capped = _total(conn, spec, query, dialect, deadline)
+        facets = [facet_counts(conn, spec, query, f, dialect, deadline) for f in spec.facets]
     return ListPage(
         items=items,
         total=total,
         next=next_cursor,
         prev=prev_cursor,
-        facets=facets or [],
+        facets=facets,
         sort=label,
+        total_capped=capped,
     )
 
 
+# -- counts -----------------------------------------------------------------------------------
+
+
+def _chosen_links(spec: ListSpec, query: ListQuery, skip: set[str]) -> list[tuple[Facet, str]]:
+    """The chosen facets that are links (but those named in ``skip``), with their values."""
+    chosen = [(spec.facet(name), value) for name, value in sorted(query.facets.items())]
+    return [(f, v) for f, v in chosen if f.link is not None and f.name not in skip]
+
+
+def _keys(spec: ListSpec, query: ListQuery, dialect: str, skip: str) -> tuple[Any, bool]:
+    """The keys of the rows the request's filters leave (but facet ``skip``'s choice), as a
+    select to test ``key IN (...)`` against, or None when nothing filters; and whether the
+    select gives each key once. With chosen link facets it starts from the first one's
+    pairs of its value and joins the others on the key (an index probe each), the other
+    filters as ``key IN (rows)``; written as an IN so that SQLite, without statistics, reads
+    the chosen keys first and looks up the counted facet's pairs of each."""
+    chosen = _chosen_links(spec, query, {skip})
+    others = _filters(spec, query, dialect, leave_out=skip, links=False)
+    if not chosen:
+        if not others:
+            return None, True
+        return select(spec.key[0]).select_from(spec.source).where(*others), True
+    (facet, value), rest = chosen[0], chosen[1:]
+    first = facet.link.subquery("chosen0")
+    source, unique = first, facet.unique_pairs
+    for i, (more, more_value) in enumerate(rest, 1):
+        pairs = more.link.subquery(f"chosen{i}")
+        source = source.join(
+            pairs, and_(pairs.c.key == first.c.key, _is(pairs.c.value, more_value))
+        )
+        unique = unique and more.unique_pairs
+    keys = select(first.c.key).select_from(source).where(_is(first.c.value, value))
+    if others:
+        keys = keys.where(
+            first.c.key.in_(select(spec.key[0]).select_from(spec.source).where(*others))
+        )
+    return keys, unique
+
+
+def _total(
+    conn: Connection, spec: ListSpec, query: ListQuery, dialect: str, deadline: float
+) -> tuple[int, bool]:
+    """How many rows match, and whether that is a lower bound: counted in full within the
+    budget, else up to ``query.total_cap`` rows (a bounded read)."""
+    keys, unique = _keys(spec, query, dialect, skip="")
+    if _chosen_links(spec, query, set()):
+        rows = keys.subquery("matching")
+        counted = func.count() if unique else func.count(rows.c.key.distinct())
+        statement = select(counted).select_from(rows)
+    else:
+        clauses = _filters(spec, query, dialect)
+        statement = select(func.count()).select_from(spec.source).where(*clauses)
+    found = _within(conn, deadline, statement)
+    if found is not None:
+        return int(found[0][0]), False
+    if keys is not None and _chosen_links(spec, query, set()):
+        # The chosen keys read from their pairs' index, as the full count would.
+        head = (keys if unique else keys.distinct()).limit(query.total_cap + 1)
+    else:
+        head = select(literal(1)).select_from(spec.source).where(*_filters(spec, query, dialect))
+        head = head.limit(query.total_cap + 1)
+    capped = head.subquery()
+    n = conn.execute(select(func.count()).select_from(capped)).scalar_one()
+    return min(n, query.total_cap), n > query.total_cap
+
+
 def facet_counts(
-    conn: Connection, spec: ListSpec, query: ListQuery, facet: Facet, dialect: str
+    conn: Connection,
+    spec: ListSpec,
+    query: ListQuery,
+    facet: Facet,
+    dialect: str,
+    deadline: float | None = None,
 ) -> FacetCounts:
     """The FACET_VALUES most frequent values of ``facet`` among the rows the request's other
-    filters leave, with how many rows have each (one GROUP BY)."""
-    clauses = _filters(spec, query, dialect, leave_out=facet.name)
+    filters leave, with how many rows have each (one GROUP BY); not counted when it does not
+    end by ``deadline`` (``time.monotonic()``; None: no limit)."""
     if facet.link is not None:
-        link = facet.link.subquery()
-        value, counted = link.c.value, func.count(link.c.key.distinct())
-        counts = select(value, counted).select_from(link)
-        if clauses:
-            chosen = select(spec.key[0]).select_from(spec.source).where(*clauses)
-            counts = counts.where(link.c.key.in_(chosen))
+        pairs = facet.link.subquery("counted")
+        keys, _ = _keys(spec, query, dialect, skip=facet.name)
+        value = pairs.c.value
+        counted = func.count() if facet.unique_pairs else func.count(pairs.c.key.distinct())
+        counts = select(value, counted).select_from(pairs)
+        if keys is not None:
+            counts = counts.where(pairs.c.key.in_(keys))
     else:
+        clauses = _filters(spec, query, dialect, leave_out=facet.name)
         value, counted = facet.value, func.count()
         counts = select(value, counted).select_from(spec.source).where(*clauses)
     counts = counts.group_by(value).order_by(counted.desc(), value).limit(FACET_VALUES)
+    found = _within(conn, deadline, counts)
+    if found is None:
+        return FacetCounts(name=facet.name, label=facet.label, values=[], counted=False)
     chosen_value = query.facets.get(facet.name)
     values = [
         FacetValue(
@@ -333,9 +448,46 @@ def facet_counts(
             count=n,
             selected=chosen_value == (NO_VALUE if v is None else str(v)),
         )
-        for v, n in conn.execute(counts)
+        for v, n in found
     ]
     return FacetCounts(name=facet.name, label=facet.label, values=values)
+
+
+def _within(conn: Connection, deadline: float | None, statement: Any) -> list[Any] | None:
+    """The rows of ``statement``, or None when the database stopped it at ``deadline``
+    (``time.monotonic()``; None: no limit): SQLite's progress handler interrupts it,
+    PostgreSQL's ``statement_timeout`` cancels it (in a savepoint, so the transaction goes
+    on)."""
+    dialect = conn.dialect.name
+    if deadline is None:
+        return list(conn.execute(statement))
+    if dialect == "sqlite":
+        raw = conn.connection.driver_connection
+        assert raw is not None
+        raw.set_progress_handler(lambda: time.monotonic() >= deadline, PROGRESS_STEPS)
+        try:
+            return list(conn.execute(statement))
+        except OperationalError as exc:
+            if "interrupted" not in str(exc.orig):
+                raise
+            return None
+        finally:
+            raw.set_progress_handler(None, PROGRESS_STEPS)
+    if dialect == "postgresql":
+        left = int((deadline - time.monotonic()) * 1000)
+        if left < 1:  # the timeout counts whole milliseconds, and 0 turns it off
+            return None
+        try:
+            with conn.begin_nested():
+                conn.exec_driver_sql(f"SET LOCAL statement_timeout = {left}")
+                rows = list(conn.execute(statement))
+                conn.exec_driver_sql("SET LOCAL statement_timeout TO DEFAULT")
+                return rows
+        except OperationalError as exc:
+            if getattr(exc.orig, "sqlstate", None) != QUERY_CANCELED:
+                raise
+            return None
+    return list(conn.execute(statement))
 
 
 def stream(conn: Connection, spec: ListSpec, query: ListQuery) -> Iterator[dict[str, Any]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, column, func, literal, select, tuple_, update
+from sqlalchemy import Connection, column, delete, func, insert, literal, select, tuple_, update
 from sqlalchemy import table as sql_table
 from sqlalchemy.dialects.postgresql import REGCONFIG
 
@@ -99,11 +99,74 @@ def _matching_quote_spans(dialect: str, words: Sequence[str]) -> Any:
     return select(q.article_id, q.start, q.end).where(like_words(q.text, words))
 
 
+# -- facets kept as rows -----------------------------------------------------------------------
+
+# The list whose facets are kept in ``list_facets`` (its rows' keys are story ids).
+STORIES = "stories"
+
+
+def stored_facet(list_name: str, name: str, label: str, empty_label: str = "(none)") -> Facet:
+    """A facet read from the ``list_facets`` rows kept for ``list_name`` (one per key and
+    value, so the engine counts rows, not distinct keys)."""
+    f = t.list_facets.c
+    rows = select(f.key.label("key"), f.value.label("value")).where(
+        f.list == list_name, f.facet == name
+    )
+    return Facet(name, label, link=rows, empty_label=empty_label, unique_pairs=True)
+
+
+def story_facet_values() -> dict[str, Any]:
+    """Each stored facet of the story list: a select of (story id ``key``, ``value``) from the
+    stored rows: its articles' outlets, its quotes' speakers, its year, size and whether its
+    outlets disagree. NULL reads as '' (``listing.NO_VALUE``)."""
+    s, sa, a, q = t.stories.c, t.story_articles.c, t.articles.c, t.quotes.c
+    return {
+        "outlet": select(sa.story_id.label("key"), func.coalesce(a.source, "").label("value"))
+        .join(t.articles, a.id == sa.article_id)
+        .distinct(),
+        "speaker": select(sa.story_id.label("key"), q.speaker.label("value"))
+        .join(t.quotes, q.article_id == sa.article_id)
+        .where(q.speaker.is_not(None))
+        .distinct(),
+        "year": select(s.id.label("key"), _year(s.first_date).label("value")),
+        "size": select(s.id.label("key"), bucket(s.n_articles, STORY_SIZES).label("value")),
+        "conflict": select(
+            s.id.label("key"), bucket(s.n_conflicts, ((0, "no"), (0, "yes"))).label("value")
+        ),
+    }
+
+
+def write_story_facets(conn: Connection, old: set[str], story_ids: Sequence[str] | None) -> None:
+    """Replace the facet rows of the stories ``old`` (removed or rewritten) by those of
+    ``story_ids`` as stored now (their rows and columns written first); every stored story's
+    when ``story_ids`` is None (a store upgraded to version 10). INSERT ... SELECT per facet."""
+    f = t.list_facets.c
+    gone = sorted(old)
+    for at in range(0, len(gone), CHUNK):
+        conn.execute(
+            delete(t.list_facets).where(f.list == STORIES, f.key.in_(gone[at : at + CHUNK]))
+        )
+    chunks: list[Sequence[str] | None] = (
+        [None]
+        if story_ids is None
+        else [story_ids[at : at + CHUNK] for at in range(0, len(story_ids), CHUNK)]
+    )
+    for name, values in story_facet_values().items():
+        rows = values.subquery()
+        for ids in chunks:
+            chosen = select(literal(STORIES), literal(name), rows.c.value, rows.c.key)
+            if ids is not None:
+                chosen = chosen.where(rows.c.key.in_(ids))
+            conn.execute(
+                insert(t.list_facets).from_select(["list", "facet", "value", "key"], chosen)
+            )
+
+
 # -- stories ----------------------------------------------------------------------------------
 
 
 def stories() -> ListSpec:
-    s, sa, a, q = t.stories.c, t.story_articles.c, t.articles.c, t.quotes.c
+    s, sa = t.stories.c, t.story_articles.c
 
     def words(dialect: str, found: Sequence[str]) -> Any:
         return s.id.in_(
@@ -133,28 +196,11 @@ def stories() -> ListSpec:
             Sort("conflicts", s.n_conflicts),
         ],
         facets=[
-            Facet(
-                "outlet",
-                "Outlet",
-                link=select(sa.story_id.label("key"), a.source.label("value")).join(
-                    t.articles, a.id == sa.article_id
-                ),
-                empty_label=UNKNOWN_OUTLET,
-            ),
-            Facet(
-                "speaker",
-                "Speaker",
-                link=select(sa.story_id.label("key"), q.speaker.label("value"))
-                .join(t.quotes, q.article_id == sa.article_id)
-                .where(q.speaker.is_not(None)),
-            ),
-            Facet("year", "Year", value=_year(s.first_date), empty_label="undated"),
-            Facet("size", "Size", value=bucket(s.n_articles, STORY_SIZES)),
-            Facet(
-                "conflict",
-                "Outlets disagree",
-                value=bucket(s.n_conflicts, ((0, "no"), (0, "yes"))),
-            ),
+            stored_facet(STORIES, "outlet", "Outlet", UNKNOWN_OUTLET),
+            stored_facet(STORIES, "speaker", "Speaker"),
+            stored_facet(STORIES, "year", "Year", "undated"),
+            stored_facet(STORIES, "size", "Size"),
+            stored_facet(STORIES, "conflict", "Outlets disagree"),
         ],
         date=s.first_date,
         words=words,

@@ -17,7 +17,7 @@ from ..models import Story
 from . import schema as t
 from .base import STORY_INDEX_KEY
 from .index import upgrade_json_state
-from .lists import fill_story_dates, story_columns
+from .lists import fill_story_dates, story_columns, write_story_facets
 from .profiles import write_profiles
 from .tracking import update_tracking
 
@@ -60,6 +60,24 @@ def upgrade(conn: Connection, found: int) -> None:
         _add_list_columns(conn)
     if found < 7:
         _profile_stored_stories(conn)
+    if found < 10:
+        _add_facet_rows(conn)
+
+
+# The outlet profile's index before version 10 (its two columns lead the one replacing it).
+OLD_OUTLET_INDEX = "ix_profile_outlets_outlet"
+
+
+def _add_facet_rows(conn: Connection) -> None:
+    """Version 10: the story list's facet rows (a new table) from the stored stories, their
+    articles and quotes, and the outlet profile's covering index in place of the old one."""
+    conn.execute(t.list_facets.delete())
+    write_story_facets(conn, set(), None)
+    names = {i["name"] for i in inspect(conn).get_indexes(t.profile_outlets.name)}
+    if OLD_OUTLET_INDEX in names:
+        conn.execute(text(f"DROP INDEX {conn.dialect.identifier_preparer.quote(OLD_OUTLET_INDEX)}"))
+    for index in t.profile_outlets.indexes:
+        index.create(conn, checkfirst=True)
 
 
 def _retrack_stored_stories(conn: Connection) -> None:

@@ -23,7 +23,10 @@ from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, Stri
 # 9: every run of a wording fingerprinted and each node keeps the people its articles name
 # (``stories/tracking.py``); an older store's tracked quotes are rebuilt when it is opened.
 # ``tracked_redirects`` (new) keeps the ids tracked quotes had before a write changed them.
-SCHEMA_VERSION = 9
+# 10: the story list's facet values as rows (``list_facets``, written with each story), and
+# the outlet profile's columns in an index (``ix_profile_outlets_summary``): an older store's
+# facet rows are filled from its stories and the index rebuilt when it is opened.
+SCHEMA_VERSION = 10
 
 metadata = MetaData()
 
@@ -267,7 +270,21 @@ profile_outlets = Table(
     Column("hedges", Integer, nullable=False),
     Column("own_words", Integer, nullable=False),
     Column("data", Text, nullable=False),
-    Index("ix_profile_outlets_outlet", "outlet_key", "first_date"),
+    # Every column the outlet page sums or groups (version 10): its totals, hedging by month
+    # and shown name are read from the index alone (an outlet of 10,000 stories: 3 index
+    # range scans instead of 3 x 10,000 table rows).
+    Index(
+        "ix_profile_outlets_summary",
+        "outlet_key",
+        "first_date",
+        "n_articles",
+        "exclusives",
+        "copied",
+        "credits",
+        "hedges",
+        "own_words",
+        "outlet",
+    ),
 )
 
 # Every article of a stored story -> its outlet (as the story names it) and date.
@@ -292,6 +309,21 @@ profile_conflicts = Table(
     Column("data", Text, nullable=False),
     Index("ix_profile_conflicts_person", "person_key"),
     Index("ix_profile_conflicts_story", "story_id"),
+)
+
+# A list's facet values kept as rows (version 10; ``lists.py``): one row per row key and value
+# of each facet declared ``stored``, written in the transaction that writes the row (a story:
+# ``lists.write_story_facets``). A facet filter is a primary-key probe, and a facet's count
+# over the rows other filters leave joins these rows alone (both indexes cover the query), where
+# a facet computed from the articles and quotes joined three tables per row.
+list_facets = Table(
+    "list_facets",
+    metadata,
+    Column("list", String(16), primary_key=True),
+    Column("facet", String(16), primary_key=True),
+    Column("value", Text, primary_key=True),  # '' for none (``listing.NO_VALUE``)
+    Column("key", String(120), primary_key=True),
+    Index("ix_list_facets_key", "list", "facet", "key", "value"),
 )
 
 # A tracked quote's id is its earliest-keyed mention's: when a write gives its nodes another

@@ -49,7 +49,7 @@ from .index import SqlIndexRows
 from .listing import ListPage, ListQuery
 from .listing import page as list_page
 from .listing import stream as list_stream
-from .lists import LISTS, write_story_columns
+from .lists import LISTS, write_story_columns, write_story_facets
 from .migrations import upgrade
 from .records import (
     ArticleRow,
@@ -749,6 +749,7 @@ class SqlStore:
                 [dict(story_id=s.id, article_id=a) for a in s.article_ids],
             )
         write_story_columns(conn, stories)
+        write_story_facets(conn, old, [s.id for s in stories])
         update_tracking(conn, gone, stories)
         profiles.write_profiles(conn, old, stories)
 

@@ -41,13 +41,23 @@ class FacetOut(ApiModel):
     name: str = Field(..., description="The facet's query parameter.")
     label: str
     values: list[FacetValueOut]
+    counted: bool = Field(
+        ...,
+        description="False when counting this facet did not fit the request's time budget "
+        "(no values then): narrow the filters to have it counted.",
+    )
 
 
 class ListDocument(ApiModel):
     """One page of a list, with the total, the cursors around it and the facet counts."""
 
     name: str = Field(..., description="The list (its path).")
-    total: int | None
+    total: int | None = Field(..., description="Matching rows (null when not counted).")
+    total_capped: bool = Field(
+        ...,
+        description="True when counting every matching row did not fit the time budget: "
+        "`total` is then a lower bound (at least that many).",
+    )
     sort: str
     next: str | None = Field(..., description="Pass as `after` for the next page.")
     prev: str | None = Field(..., description="Pass as `before` for the previous page.")
@@ -136,6 +146,7 @@ def document(name: str, found: ListPage) -> dict[str, Any]:
     return {
         "name": name,
         "total": found.total,
+        "total_capped": found.total_capped,
         "sort": found.sort,
         "next": found.next,
         "prev": found.prev,
@@ -148,6 +159,7 @@ def document(name: str, found: ListPage) -> dict[str, Any]:
                     {"value": v.value, "label": v.label, "count": v.count, "selected": v.selected}
                     for v in f.values
                 ],
+                "counted": f.counted,
             }
             for f in found.facets
         ],
