@@ -61,6 +61,13 @@ class Settings(BaseModel):
     speakers: Literal["model", "rules"] = Field(
         "model", description="Speaker choice: the trained ranker (model) or the rules alone."
     )
+    # What a served list page may spend counting its total and facet values together (as
+    # datasette's facet_time_limit_ms): a count over budget is shown as not counted, never
+    # guessed. A page without counts takes 3-7 ms at 100k articles and its HTML about as much
+    # again (docs/benchmarks.md, "Lists"), so 60 ms keeps a page under 100 ms.
+    count_budget_ms: int = Field(
+        60, ge=0, description="Time a list page may spend counting its total and facets (ms)."
+    )
     stages: tuple[str, ...] = Field(
         (), description="Stages to run (names from analyze.stages); empty runs all."
     )

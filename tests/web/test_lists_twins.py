@@ -14,8 +14,10 @@ import pytest
 from fastapi import APIRouter, FastAPI, Query
 from fastapi.testclient import TestClient
 
+from newsloom.config import load_settings
 from newsloom.render.tables import csv_cell
 from newsloom.store import LISTS
+from newsloom.web import create_app
 from newsloom.web.twins import Twin, twins
 
 NAMES = sorted(LISTS)
@@ -107,3 +109,20 @@ def test_any_page_registers_its_twins():
     paths = app.openapi()["paths"]
     assert set(paths) == {"/colour-{name}.json", "/colour-{name}.csv"}
     assert {p["name"] for p in paths["/colour-{name}.csv"]["get"]["parameters"]} == {"name", "dark"}
+
+
+@pytest.mark.parametrize("budget, counted", [(0, False), (60_000, True)])
+def test_a_served_list_counts_within_its_budget(corpus_db, budget, counted):
+    """A facet that does not fit the app's count budget is said to be not counted (never a
+    guessed number), and the total falls back to a bounded count; with room, all are exact."""
+    settings = load_settings(db_url=str(corpus_db), count_budget_ms=budget)
+    app = create_app(str(corpus_db), settings=settings)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        page = client.get("/stories.json").json()
+        html = client.get("/stories").text
+        stories = client.get("/api/stories", params={"limit": 500}).json()
+    assert [f["counted"] for f in page["facets"]] == [counted] * len(page["facets"])
+    assert all(bool(f["values"]) is counted for f in page["facets"])
+    assert page["total"] == stories["total"]  # the bounded count is exact below its cap
+    assert page["total_capped"] is False
+    assert html.count("Not counted: too many rows") == (0 if counted else len(page["facets"]))

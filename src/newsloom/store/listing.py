@@ -52,10 +52,6 @@ FACET_VALUES = 20
 NO_VALUE = ""
 # Rows a streamed export reads per round trip (server-side cursor): memory stays flat.
 STREAM_ROWS = 1000
-# Milliseconds the total and the facet counts of one request may take together. A page
-# without counts takes 3-7 ms on a 100k-article store and its HTML about as much again
-# (docs/benchmarks.md, "Lists"); 60 ms of counting keeps a page under the 100 ms goal.
-COUNT_BUDGET_MS = 60
 # A total that does not fit the budget is counted up to this many rows ("10,000+"): reading
 # 10,000 index entries takes a few milliseconds.
 TOTAL_CAP = 10_000
@@ -141,7 +137,9 @@ class ListQuery:
     before: str | None = None
     limit: int = 50
     counts: bool = True  # facet counts and the total (an export needs neither)
-    count_budget_ms: int = COUNT_BUDGET_MS  # what counting may take (see the docstring)
+    # What counting may take (see the docstring); None counts in full however long it takes
+    # (the CLI and exports); the served app passes its ``count_budget_ms`` setting.
+    count_budget_ms: int | None = None
     total_cap: int = TOTAL_CAP  # a total over budget is counted up to this many rows
 
 
@@ -333,7 +331,8 @@ def page(conn: Connection, spec: ListSpec, query: ListQuery) -> ListPage:
     items = [{name: row[name] for name in spec.columns} for row in found]
     total, capped, facets = None, False, []
     if query.counts:
-        deadline = time.monotonic() + query.count_budget_ms / 1000
+        budget = query.count_budget_ms
+        deadline = None if budget is None else time.monotonic() + budget / 1000
         total, capped = _total(conn, spec, query, dialect, deadline)
         facets = [facet_counts(conn, spec, query, f, dialect, deadline) for f in spec.facets]
     return ListPage(
@@ -387,7 +386,7 @@ def _keys(spec: ListSpec, query: ListQuery, dialect: str, skip: str) -> tuple[An
 
 
 def _total(
-    conn: Connection, spec: ListSpec, query: ListQuery, dialect: str, deadline: float
+    conn: Connection, spec: ListSpec, query: ListQuery, dialect: str, deadline: float | None
 ) -> tuple[int, bool]:
     """How many rows match, and whether that is a lower bound: counted in full within the
     budget, else up to ``query.total_cap`` rows (a bounded read)."""
@@ -461,6 +460,8 @@ def _within(conn: Connection, deadline: float | None, statement: Any) -> list[An
     dialect = conn.dialect.name
     if deadline is None:
         return list(conn.execute(statement))
+    if time.monotonic() >= deadline:  # spent before it starts (a budget of 0 counts nothing)
+        return None
     if dialect == "sqlite":
         raw = conn.connection.driver_connection
         assert raw is not None

@@ -22,7 +22,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from ..config import Settings
+from ..config import Settings, load_settings
 from ..render.html import STATIC, Pages, Site
 from ..store import open_store
 from . import api, docs, ingest, pages, profiles
@@ -51,7 +51,7 @@ def create_app(
     store = open_store(store_url)
     state = WebState(
         store=store,
-        settings=settings or Settings(db_url=store.url),
+        settings=settings or load_settings(db_url=store.url),
         pages=Pages(Site(mode="served")),
         token=token,
         writes_need_token=writes_need_token,

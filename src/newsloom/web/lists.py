@@ -16,11 +16,11 @@ from fastapi import APIRouter, Query
 from pydantic import Field
 
 from ..render.lists import list_html
-from ..store import LISTS, ListPage, ListQuery, Store
+from ..store import LISTS, ListPage, ListQuery
 from ..store.listing import ListSpec
 from ..store.search import search_terms
 from .api import MAX_QUERY_CHARS
-from .deps import StoreDep
+from .deps import State, WebState
 from .schemas import ApiModel
 from .twins import Twin, twins
 
@@ -80,7 +80,7 @@ def _parameters(spec: ListSpec) -> list[inspect.Parameter]:
 
     text = Annotated[str | None, Query(max_length=MAX_QUERY_CHARS)]
     common = [
-        param("store", StoreDep, inspect.Parameter.empty),
+        param("state", State, inspect.Parameter.empty),
         param(
             "q",
             Annotated[
@@ -127,7 +127,9 @@ def _parameters(spec: ListSpec) -> list[inspect.Parameter]:
     return common + [param(f.name, text) for f in spec.facets]
 
 
-def _query(spec: ListSpec, params: dict[str, Any], counts: bool | None = None) -> ListQuery:
+def _query(
+    spec: ListSpec, params: dict[str, Any], budget_ms: int, counts: bool | None = None
+) -> ListQuery:
     return ListQuery(
         facets={f.name: params[f.name] for f in spec.facets if params.get(f.name) is not None},
         since=params.get("since") or None,
@@ -138,6 +140,7 @@ def _query(spec: ListSpec, params: dict[str, Any], counts: bool | None = None) -
         before=params.get("before") or None,
         limit=params.get("limit") or LIST_PAGE_ROWS,
         counts=params.get("counts", True) if counts is None else counts,
+        count_budget_ms=budget_ms,
     )
 
 
@@ -169,8 +172,9 @@ def document(name: str, found: ListPage) -> dict[str, Any]:
 def _register(router: APIRouter, name: str) -> None:
     spec = LISTS[name]()
 
-    def endpoint(store: Store, **params: Any) -> Twin:
-        query = _query(spec, params)
+    def endpoint(state: WebState, **params: Any) -> Twin:
+        store, budget = state.store, state.settings.count_budget_ms
+        query = _query(spec, params, budget)
 
         def shown(pages: Any) -> str:
             return list_html(pages, spec, params, store.list_page(name, query))
@@ -178,7 +182,7 @@ def _register(router: APIRouter, name: str) -> None:
         return Twin(
             document=lambda: document(name, store.list_page(name, query)),
             columns=tuple(spec.columns),
-            rows=lambda: store.list_rows(name, _query(spec, params, counts=False)),
+            rows=lambda: store.list_rows(name, _query(spec, params, budget, counts=False)),
             html=shown,
         )
 
