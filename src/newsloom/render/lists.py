@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from ..store.listing import ListPage, ListSpec
+from ..store.lists import UNKNOWN_OUTLET, UNTRACKED_VARIANT
 from .html import Pages, anchor
 
 # The parameters that say where a page starts: dropped whenever the filters or sort change.
@@ -61,6 +62,7 @@ VIEWS: dict[str, ListView] = {
             ("text", "Quote"),
             ("speaker", "Speaker"),
             ("kind", "Kind"),
+            ("variant", "Variant"),
             ("source", "Outlet"),
             ("published", "Date"),
         ],
@@ -119,7 +121,12 @@ VIEWS: dict[str, ListView] = {
     ),
 }
 # Cells of these columns that are empty read as this (an outlet the store has no name for).
-EMPTY_CELLS = {"outlet": "unknown outlet", "source": "unknown outlet", "title": "(untitled)"}
+EMPTY_CELLS = {
+    "outlet": UNKNOWN_OUTLET,
+    "source": UNKNOWN_OUTLET,
+    "title": "(untitled)",
+    "variant": UNTRACKED_VARIANT,
+}
 
 
 def href(name: str, params: Mapping[str, Any], **changes: Any) -> str:

@@ -23,7 +23,9 @@ from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, Stri
 # 9: every run of a wording fingerprinted and each node keeps the people its articles name
 # (``stories/tracking.py``); an older store's tracked quotes are rebuilt when it is opened.
 # ``tracked_redirects`` (new) keeps the ids tracked quotes had before a write changed them.
-SCHEMA_VERSION = 9
+# 11: ``tracked_mentions.variant`` (how the mention words its tracked quote: the lists' variant
+# facet), filled from the stored tracked quotes when an older store is opened.
+SCHEMA_VERSION = 11
 
 metadata = MetaData()
 
@@ -216,7 +218,8 @@ tracked_quotes = Table(
     Index("ix_tracked_quotes_mentions_id", "n_mentions", "id"),
 )
 
-# Every stored quote mention -> its one tracked quote.
+# Every stored quote mention -> its one tracked quote, and how it words it against the tracked
+# quote's canonical wording (``TrackedMention.variant``; version 11, NULL until filled).
 tracked_mentions = Table(
     "tracked_mentions",
     metadata,
@@ -224,7 +227,9 @@ tracked_mentions = Table(
     Column("start", Integer, primary_key=True),
     Column("end", Integer, primary_key=True),
     Column("tracked_id", String(32), nullable=False),
+    Column("variant", String(16)),
     Index("ix_tracked_mentions_tracked", "tracked_id"),
+    Index("ix_tracked_mentions_variant", "variant", "tracked_id"),
 )
 
 # Profiles (``profiles.py``): what the speaker, outlet and person pages read, kept per story in
