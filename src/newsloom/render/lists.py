@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from ..store.listing import ListPage, ListSpec
+from ..store.listing import FacetCounts, ListPage, ListSpec
 from ..store.lists import UNKNOWN_OUTLET, UNTRACKED_VARIANT
 from .html import Pages, anchor
 
@@ -27,7 +27,7 @@ class ListView:
 
     columns: Sequence[tuple[str, str]]
     link_column: str | None = None
-    link: Callable[[Mapping[str, Any]], str] | None = None
+    link: Callable[[Mapping[str, Any]], str | None] | None = None
 
 
 VIEWS: dict[str, ListView] = {
@@ -129,6 +129,35 @@ EMPTY_CELLS = {
 }
 
 
+def row_cells(item: Mapping[str, Any], view: ListView) -> list[dict[str, Any]]:
+    """One row's cells as the table shows them: (column key, shown value, link or None)."""
+    cells = []
+    for key, _heading in view.columns:
+        value = item.get(key)
+        if value in (None, ""):
+            value = EMPTY_CELLS.get(key, "")
+        elif isinstance(value, float):
+            value = f"{value:.2f}"
+        link = view.link(item) if view.link and key == view.link_column else None
+        cells.append({"key": key, "value": value, "href": link})
+    return cells
+
+
+def facets_document(facets: Sequence[FacetCounts]) -> list[dict[str, Any]]:
+    """Facet counts as the ``.json`` twins hold them."""
+    return [
+        {
+            "name": f.name,
+            "label": f.label,
+            "values": [
+                {"value": v.value, "label": v.label, "count": v.count, "selected": v.selected}
+                for v in f.values
+            ],
+        }
+        for f in facets
+    ]
+
+
 def href(name: str, params: Mapping[str, Any], **changes: Any) -> str:
     """``name?query`` with ``params`` changed by ``changes`` (None drops a parameter)."""
     merged = {**params, **changes}
@@ -176,18 +205,7 @@ def list_context(
         for f in found.facets
         if f.values
     ]
-    rows = []
-    for item in found.items:
-        cells = []
-        for key, _heading in view.columns:
-            value = item.get(key)
-            if value in (None, ""):
-                value = EMPTY_CELLS.get(key, "")
-            elif isinstance(value, float):
-                value = f"{value:.2f}"
-            link = view.link(item) if view.link and key == view.link_column else None
-            cells.append({"key": key, "value": value, "href": link})
-        rows.append(cells)
+    rows = [row_cells(item, view) for item in found.items]
     filters = {k: v for k, v in params.items() if k in {f.name for f in spec.facets} and v}
     hidden = {k: v for k, v in params.items() if k in ("sort", "limit", "counts") or k in filters}
     return {
