@@ -653,7 +653,10 @@ def report(
         _summary(run, None)
         _exit_status(run)
     _err().print(
-        Text(f"{summary.stories} stories, {summary.articles} article pages: {summary.index}")
+        Text(
+            f"{summary.stories} stories, {summary.articles} article pages, "
+            f"{len(summary.lists)} lists: {summary.index}"
+        )
     )
 
 
