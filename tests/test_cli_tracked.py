@@ -171,6 +171,33 @@ def test_quotes_filter_by_speaker_and_wording(db, args, found):
         assert all((r["speaker"] or "").lower() == speaker for r in rows)
 
 
+@pytest.mark.parametrize(
+    ("variant", "found"),
+    [
+        ("identical", True),
+        ("truncated", True),  # January's cut-short wording
+        ("word_change", True),  # April's "coming winter"
+        ("censored", False),
+        ("paraphrased", False),
+        ("merged", False),
+    ],
+)
+def test_quotes_filter_by_variant(db, variant, found):
+    rows = json_out(run("quotes", "--db", db, "--json", "--variant", variant))
+    assert (utterance_row(db)["id"] in {r["id"] for r in rows}) is found
+    for row in rows:  # each listed quote has a mention worded so
+        quote = json_out(run("quote", row["id"], "--db", db, "--json"))
+        assert variant in {m["variant"] for m in quote["mentions"]}
+    cut = run("quotes", "--db", db, "--format", "jsonl", "--variant", variant, "--limit", "1")
+    assert cut.exit_code == 0 and len(cut.stdout.splitlines()) == min(1, len(rows))
+
+
+def test_quotes_refuses_a_variant_that_is_none():
+    result = run("quotes", "--variant", "sarcastic")
+    assert result.exit_code == 2
+    assert "'sarcastic' is no variant" in result.output and "word_change" in result.output
+
+
 def test_limit_and_offset_page_through_and_say_the_total(db):
     every = json_out(run("quotes", "--db", db, "--json"))
     assert len(every) >= 2, "the fixture needs a second tracked quote"

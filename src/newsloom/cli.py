@@ -11,7 +11,7 @@ from dataclasses import fields
 from enum import StrEnum
 from pathlib import Path
 from types import TracebackType
-from typing import Annotated, Any, TextIO
+from typing import Annotated, Any, TextIO, get_args
 
 import typer
 from rich.console import Console
@@ -31,7 +31,7 @@ from rich.text import Text
 from . import api
 from .config import Settings, SettingsError, load_settings
 from .errors import NewsloomError
-from .models import Article, Skipped
+from .models import Article, Skipped, TrackedVariant
 from .render.json import corpus_text, write_atomic
 from .render.tables import WRITERS
 from .store import ArticleRow, PersonRow, PostRow, Store, TrackedQuoteRow, as_dict
@@ -434,6 +434,8 @@ def stories(
 # The columns of the `newsloom quotes` table: counts and dates joined so that the wording keeps
 # room at 80 columns (its file formats hold every TrackedQuoteRow key apart).
 TRACKED_COLUMNS = ["id", "speaker", "text", "seen", "dates"]
+# How a mention words its tracked quote (``--variant``; models.TrackedVariant).
+TRACKED_VARIANTS = get_args(TrackedVariant)
 
 
 @app.command()
@@ -446,6 +448,13 @@ def quotes(
         str | None,
         typer.Option("--q", help="Only quotes whose wording holds this text (any case)."),
     ] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant",
+            help="Only quotes with a mention worded so: " + ", ".join(TRACKED_VARIANTS) + ".",
+        ),
+    ] = None,
     limit: Annotated[int, typer.Option(min=0, help="At most N quotes (0: all).")] = 100,
     offset: Annotated[int, typer.Option(min=0, help="Skip the first N quotes.")] = 0,
     db: DbOpt = None,
@@ -455,9 +464,16 @@ def quotes(
 ) -> None:
     """List tracked quotes (one utterance followed across stories), most mentioned first."""
     chosen = _list_format(fmt, as_json)
+    if variant is not None and variant not in TRACKED_VARIANTS:
+        raise _fail(
+            f"--variant {variant!r} is no variant; variants: {', '.join(TRACKED_VARIANTS)}",
+            status=2,
+        )
     with _read_store(db, config) as store:
-        total = store.count_tracked_quotes(speaker, query)
-        found = store.tracked_quotes(speaker, query, limit=limit or total, offset=offset)
+        total = store.count_tracked_quotes(speaker, query, variant)
+        found = store.tracked_quotes(
+            speaker, query, limit=limit or total, offset=offset, variant=variant
+        )
     rows = [as_dict(q) for q in found]
     if chosen == TABLE.value:
         from .render.terminal import counted, date_range
@@ -637,7 +653,10 @@ def report(
         _summary(run, None)
         _exit_status(run)
     _err().print(
-        Text(f"{summary.stories} stories, {summary.articles} article pages: {summary.index}")
+        Text(
+            f"{summary.stories} stories, {summary.articles} article pages, "
+            f"{len(summary.lists)} lists: {summary.index}"
+        )
     )
 
 

@@ -1,7 +1,8 @@
 """The lists (/stories, /quotes, /mentions, /speakers, /people, /posts, /outlets, /articles) in
 real headless Chromium over the example corpus: every list shows its rows and its ``.json`` and
 ``.csv`` twins agree with it; every facet, clicked, leaves as many rows as it counted (the page,
-the JSON and the CSV say so) and unclicked gives them all back; the pager walks every row once;
+the JSON and the CSV say so) and unclicked gives them all back; the variant facet leaves rows
+worded so; the pager walks every row once;
 sorts reorder; the words and dates form filters; and the axe audit finds nothing serious on any
 list, light or dark, at desktop and phone width. Screenshots go to out/screenshots/."""
 
@@ -104,6 +105,30 @@ def test_two_facets_narrow_together_and_a_chip_removes_one(page, live_server):
     page.locator(".chosen .chip", has_text="outlet:").click()
     page.wait_for_load_state()
     assert shown_total(page) == one
+
+
+@pytest.mark.parametrize("variant", ["truncated", "paraphrased"])
+def test_the_variant_facet_leaves_mentions_and_quotes_worded_so(page, live_server, variant):
+    """On /mentions every row left shows the variant; on /quotes every quote left has a
+    mention worded so, as its own page says."""
+    page.goto(f"{live_server}/mentions")
+    page.locator("#facet-variant li a", has_text=variant).click()
+    page.wait_for_selector(".chosen .chip")
+    counted = shown_total(page)
+    assert counted >= 1
+    cells = page.locator("#list td.col-variant").all_inner_texts()
+    assert cells and set(cells) == {variant}
+    page.goto(f"{live_server}/quotes")
+    total = shown_total(page)
+    page.locator("#facet-variant li a", has_text=variant).click()
+    page.wait_for_selector(".chosen .chip")
+    assert 1 <= shown_total(page) < total
+    hrefs = [a.get_attribute("href") for a in page.locator("#list td.col-text a").all()]
+    for href in hrefs[:3]:
+        page.goto(f"{live_server}/{href}")
+        assert variant in page.locator(".mention-head .variant").all_inner_texts()
+    page.goto(f"{live_server}/quotes?variant=no-such-variant")
+    assert shown_total(page) == 0
 
 
 def test_the_pager_walks_every_row_once_and_back(page, live_server):

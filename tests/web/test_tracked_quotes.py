@@ -127,6 +127,31 @@ def test_the_tracked_quote_listing(client, harbour):
     assert client.get("/api/tracked-quotes", params={"limit": 0}).status_code == 422
 
 
+@pytest.mark.parametrize(
+    ("variant", "listed"),
+    [
+        ("truncated", True),  # the February cut
+        ("word_change", True),  # September's "boats"
+        ("censored", False),
+        ("paraphrased", False),
+    ],
+)
+def test_the_tracked_quote_listing_by_variant(client, harbour, variant, listed):
+    found = client.get("/api/tracked-quotes", params={"variant": variant}).json()
+    assert (harbour["id"] in {r["id"] for r in found["items"]}) is listed
+    assert found["total"] == len(found["items"])
+    # The list route and its JSON twin filter by the same stored variants.
+    twin = client.get("/quotes.json", params={"variant": variant}).json()
+    assert {r["id"] for r in twin["items"]} == {r["id"] for r in found["items"]}
+    mentions = client.get("/mentions.json", params={"variant": variant, "limit": 500}).json()
+    assert all(m["variant"] == variant for m in mentions["items"])
+    spans = {(m["article_id"], m["start"], m["end"]) for m in mentions["items"]}
+    hers = {(m["article_id"], m["start"], m["end"]): m["variant"] for m in harbour["mentions"]}
+    assert {s for s in hers if s in spans} == {s for s, v in hers.items() if v == variant}
+    assert any(v == variant for v in hers.values()) is listed
+    assert client.get("/api/tracked-quotes", params={"variant": "sarcastic"}).status_code == 422
+
+
 def test_story_quotes_and_search_hits_name_their_tracked_quote(client, harbour):
     for story_id in harbour["story_ids"]:
         story = client.get(f"/api/stories/{story_id}").json()

@@ -42,6 +42,7 @@ from ..models import (
     TrackedMention,
     TrackedQuote,
 )
+from ..store.listing import ListPage, ListQuery
 from ..text import outlets as text_outlets
 from ..text.dates import exact_day
 from .charts import (
@@ -806,12 +807,34 @@ def _evidence(
 # -- pages ------------------------------------------------------------------------------------
 
 
+# The lists the site's navigation links (path, label): the served app's routes, and the files
+# of a static report that writes them (``static_lists.py``).
+LIST_NAV = (
+    ("stories", "Stories"),
+    ("quotes", "Quotes"),
+    ("speakers", "Speakers"),
+    ("people", "People"),
+    ("posts", "Posts"),
+    ("outlets", "Outlets"),
+    ("articles", "Articles"),
+)
+
+
 @dataclass(frozen=True)
 class Site:
-    """How pages are served: ``static`` (file://, filter only) or ``served`` (search form)."""
+    """How pages are served: ``static`` (file://, filter only) or ``served`` (search form).
+    ``lists``: a static site has the list files (``static_lists.py``) to link."""
 
     mode: str = "static"
     generator: str = "newsloom"
+    lists: bool = False
+
+    @property
+    def nav(self) -> list[tuple[str, str]]:
+        """The navigation's (href, label) of each list; none when the site has no lists."""
+        if self.mode == "served":
+            return list(LIST_NAV)
+        return [(f"{path}.html", label) for path, label in LIST_NAV] if self.lists else []
 
 
 class Pages:
@@ -1003,6 +1026,8 @@ class ReportSummary:
     articles: int
     index: Path
     tracked_quotes: int = 0  # quote-ID.html pages: quotes of the stories also quoted elsewhere
+    # The rows of each list file set (``static_lists.py``: speakers.html, .csv, .json ...).
+    lists: dict[str, int] = field(default_factory=dict)
 
 
 class ReportSource(Protocol):
@@ -1022,6 +1047,10 @@ class ReportSource(Protocol):
 
     def person_profile(self, key: str) -> Any: ...
 
+    def list_page(self, name: str, query: ListQuery) -> ListPage: ...
+
+    def list_rows(self, name: str, query: ListQuery) -> Iterator[dict[str, Any]]: ...
+
 
 def write_report(
     store: ReportSource, out_dir: Path, article_ids: Sequence[str] | None = None
@@ -1035,7 +1064,9 @@ def write_report(
     links the stories outside the report by title only. One story's analyses and tracked
     quotes are in memory at a time. Pages are written atomically; static/ holds the CSS/JS.
     """
-    pages = Pages(Site(mode="static"))
+    from .static_lists import write_static_lists  # it renders with this module's pages
+
+    pages = Pages(Site(mode="static", lists=True))
     stories: list[Story] = store.stories()
     titles = {s.id: s.title for s in stories}
     if article_ids:
@@ -1073,6 +1104,11 @@ def write_report(
     index = out_dir / "index.html"
     began = Counter(r["first_published"] for r in rows if r["first_published"])
     write_atomic(index, pages.index(rows, days=sorted(began.items())))
+    listed = write_static_lists(store, out_dir, pages)
     return ReportSummary(
-        stories=len(stories), articles=n_articles, index=index, tracked_quotes=len(quote_pages)
+        stories=len(stories),
+        articles=n_articles,
+        index=index,
+        tracked_quotes=len(quote_pages),
+        lists=listed,
     )

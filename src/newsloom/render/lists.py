@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from ..store.listing import ListPage, ListSpec
+from ..store.listing import FacetCounts, ListPage, ListSpec
+from ..store.lists import UNKNOWN_OUTLET, UNTRACKED_VARIANT
 from .html import Pages, anchor
 
 # The parameters that say where a page starts: dropped whenever the filters or sort change.
@@ -26,7 +27,7 @@ class ListView:
 
     columns: Sequence[tuple[str, str]]
     link_column: str | None = None
-    link: Callable[[Mapping[str, Any]], str] | None = None
+    link: Callable[[Mapping[str, Any]], str | None] | None = None
 
 
 VIEWS: dict[str, ListView] = {
@@ -61,6 +62,7 @@ VIEWS: dict[str, ListView] = {
             ("text", "Quote"),
             ("speaker", "Speaker"),
             ("kind", "Kind"),
+            ("variant", "Variant"),
             ("source", "Outlet"),
             ("published", "Date"),
         ],
@@ -119,7 +121,42 @@ VIEWS: dict[str, ListView] = {
     ),
 }
 # Cells of these columns that are empty read as this (an outlet the store has no name for).
-EMPTY_CELLS = {"outlet": "unknown outlet", "source": "unknown outlet", "title": "(untitled)"}
+EMPTY_CELLS = {
+    "outlet": UNKNOWN_OUTLET,
+    "source": UNKNOWN_OUTLET,
+    "title": "(untitled)",
+    "variant": UNTRACKED_VARIANT,
+}
+
+
+def row_cells(item: Mapping[str, Any], view: ListView) -> list[dict[str, Any]]:
+    """One row's cells as the table shows them: (column key, shown value, link or None)."""
+    cells = []
+    for key, _heading in view.columns:
+        value = item.get(key)
+        if value in (None, ""):
+            value = EMPTY_CELLS.get(key, "")
+        elif isinstance(value, float):
+            value = f"{value:.2f}"
+        link = view.link(item) if view.link and key == view.link_column else None
+        cells.append({"key": key, "value": value, "href": link})
+    return cells
+
+
+def facets_document(facets: Sequence[FacetCounts]) -> list[dict[str, Any]]:
+    """Facet counts as the ``.json`` twins hold them."""
+    return [
+        {
+            "name": f.name,
+            "label": f.label,
+            "values": [
+                {"value": v.value, "label": v.label, "count": v.count, "selected": v.selected}
+                for v in f.values
+            ],
+            "counted": f.counted,
+        }
+        for f in facets
+    ]
 
 
 def href(name: str, params: Mapping[str, Any], **changes: Any) -> str:
@@ -170,18 +207,7 @@ def list_context(
         for f in found.facets
         if f.values or not f.counted
     ]
-    rows = []
-    for item in found.items:
-        cells = []
-        for key, _heading in view.columns:
-            value = item.get(key)
-            if value in (None, ""):
-                value = EMPTY_CELLS.get(key, "")
-            elif isinstance(value, float):
-                value = f"{value:.2f}"
-            link = view.link(item) if view.link and key == view.link_column else None
-            cells.append({"key": key, "value": value, "href": link})
-        rows.append(cells)
+    rows = [row_cells(item, view) for item in found.items]
     filters = {k: v for k, v in params.items() if k in {f.name for f in spec.facets} and v}
     hidden = {k: v for k, v in params.items() if k in ("sort", "limit", "counts") or k in filters}
     return {

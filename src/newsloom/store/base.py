@@ -146,12 +146,16 @@ class Store(Protocol):
         limit: int | None = 100,
         offset: int = 0,
         tracked_ids: Sequence[str] | None = None,
+        variant: str | None = None,
     ) -> list[TrackedQuoteRow]:
         """Most mentioned first; of one speaker, with ``query`` in the wording, among
-        ``tracked_ids`` when given (each filter optional); all when ``limit`` is None."""
+        ``tracked_ids``, with a mention of the ``variant`` when given (each filter optional);
+        all when ``limit`` is None."""
         ...
 
-    def count_tracked_quotes(self, speaker: str | None = None, query: str | None = None) -> int: ...
+    def count_tracked_quotes(
+        self, speaker: str | None = None, query: str | None = None, variant: str | None = None
+    ) -> int: ...
 
     def tracked_quote(self, tracked_id: str) -> TrackedQuote | None:
         """The tracked quote with this id or unique id prefix; AmbiguousIdError when not

@@ -11,7 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, column, delete, func, insert, literal, select, tuple_, update
+from sqlalchemy import (
+    Connection,
+    and_,
+    column,
+    delete,
+    func,
+    insert,
+    literal,
+    select,
+    tuple_,
+    update,
+)
 from sqlalchemy import table as sql_table
 from sqlalchemy.dialects.postgresql import REGCONFIG
 
@@ -27,6 +38,11 @@ STORY_SIZES = ((1, "1 article"), (4, "2-4 articles"), (9, "5-9 articles"), (0, "
 QUOTE_SPREADS = ((1, "1 story"), (2, "2 stories"), (4, "3-4 stories"), (0, "5+ stories"))
 # An outlet the store has no name for is counted and listed under this label.
 UNKNOWN_OUTLET = "unknown outlet"
+# The variant facet (``TrackedMention.variant``: identical, truncated, censored, word_change,
+# paraphrased ...): a mention of no tracked quote reads as the first label; a tracked mention
+# whose variant is not filled (never, once a store is upgraded) as the second.
+UNTRACKED_VARIANT = "not tracked"
+UNFILLED_VARIANT = "unknown"
 
 
 def _year(column: Any) -> Any:
@@ -299,6 +315,13 @@ def quotes() -> ListSpec:
             Facet("speaker", "Speaker", value=func.coalesce(c.speaker, ""), empty_label="unknown"),
             Facet("year", "Year first quoted", value=_year(func.coalesce(c.first_date, ""))),
             Facet("spread", "Stories", value=bucket(c.n_stories, QUOTE_SPREADS)),
+            # A quote has a variant when one of its mentions words it so.
+            Facet(
+                "variant",
+                "Variant",
+                link=select(m.tracked_id.label("key"), m.variant.label("value")),
+                empty_label=UNFILLED_VARIANT,
+            ),
         ],
         date=func.coalesce(c.first_date, ""),
         words=words,
@@ -306,8 +329,9 @@ def quotes() -> ListSpec:
 
 
 def mentions() -> ListSpec:
-    """Quote mentions: each quote as one article words it."""
-    q, a = t.quotes.c, t.articles.c
+    """Quote mentions: each quote as one article words it, and how it words its tracked quote
+    (``variant``; a mention of no tracked quote, e.g. of an article in no story yet, has none)."""
+    q, a, m = t.quotes.c, t.articles.c, t.tracked_mentions.c
 
     def words(dialect: str, found: Sequence[str]) -> Any:
         return tuple_(q.article_id, q.start, q.end).in_(_matching_quote_spans(dialect, found))
@@ -316,7 +340,10 @@ def mentions() -> ListSpec:
     return ListSpec(
         name="mentions",
         title="Quote mentions",
-        source=t.quotes.join(t.articles, a.id == q.article_id),
+        source=t.quotes.join(t.articles, a.id == q.article_id).outerjoin(
+            t.tracked_mentions,
+            and_(m.article_id == q.article_id, m.start == q.start, m.end == q.end),
+        ),
         columns={
             "article_id": q.article_id,
             "start": q.start,
@@ -329,6 +356,7 @@ def mentions() -> ListSpec:
             "source": a.source,
             "published": a.published,
             "title": a.title,
+            "variant": m.variant,
         },
         key=[q.article_id, q.start, q.end],
         sorts=[Sort("date", published), Sort("speaker", func.coalesce(q.speaker, ""), True)],
@@ -339,6 +367,12 @@ def mentions() -> ListSpec:
             Facet("speaker", "Speaker", value=func.coalesce(q.speaker, ""), empty_label="unknown"),
             Facet("kind", "Kind", value=q.kind),
             Facet("year", "Year", value=_year(published), empty_label="undated"),
+            Facet(
+                "variant",
+                "Variant",
+                value=func.coalesce(m.variant, ""),
+                empty_label=UNTRACKED_VARIANT,
+            ),
         ],
         date=published,
         words=words,

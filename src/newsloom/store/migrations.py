@@ -44,10 +44,14 @@ LIST_INDEXES = (
     (t.stories, "ix_stories_first_date"),
     (t.tracked_quotes, "ix_tracked_quotes_mentions_id"),
 )
+# The index version 11 adds to ``tracked_mentions`` (the variant facet's counts and filter).
+VARIANT_INDEX = "ix_tracked_mentions_variant"
 
 
 def upgrade(conn: Connection, found: int) -> None:
     """Bring a store at schema version ``found`` up to ``schema.SCHEMA_VERSION``."""
+    if found < 11:  # the column first: the tracking steps below write it
+        _add_variant_column(conn)
     if found < 3:
         _add_speaker_columns(conn)
     if found < 4:
@@ -62,6 +66,8 @@ def upgrade(conn: Connection, found: int) -> None:
         _profile_stored_stories(conn)
     if found < 10:
         _add_facet_rows(conn)
+    if found < 11:
+        _fill_mention_variants(conn)
 
 
 # The outlet profile's index before version 10 (its two columns lead the one replacing it).
@@ -78,6 +84,60 @@ def _add_facet_rows(conn: Connection) -> None:
         conn.execute(text(f"DROP INDEX {conn.dialect.identifier_preparer.quote(OLD_OUTLET_INDEX)}"))
     for index in t.profile_outlets.indexes:
         index.create(conn, checkfirst=True)
+
+
+def _add_variant_column(conn: Connection) -> None:
+    """Version 11: ``tracked_mentions.variant`` and its index (the lists' variant facet)."""
+    table = t.tracked_mentions
+    if "variant" not in {c["name"] for c in inspect(conn).get_columns(table.name)}:
+        quote = conn.dialect.identifier_preparer.quote
+        column_type = table.c.variant.type.compile(dialect=conn.dialect)
+        conn.execute(
+            text(f"ALTER TABLE {quote(table.name)} ADD COLUMN {quote('variant')} {column_type}")
+        )
+    next(i for i in table.indexes if i.name == VARIANT_INDEX).create(conn, checkfirst=True)
+
+
+def _fill_mention_variants(conn: Connection) -> None:
+    """Version 11: each tracked mention's variant, read from its stored tracked quote (the
+    JSON holds every mention with its variant). Only tracked quotes with a mention not filled
+    yet are read, ``FILL_PAGE`` at a time: none when an earlier step tracked them again."""
+    c, m = t.tracked_quotes.c, t.tracked_mentions.c
+    unfilled = select(m.tracked_id).where(m.variant.is_(None))
+    fill = (
+        update(t.tracked_mentions)
+        .where(
+            m.article_id == bindparam("b_article"),
+            m.start == bindparam("b_start"),
+            m.end == bindparam("b_end"),
+            m.tracked_id == bindparam("b_tracked"),
+        )
+        .values(variant=bindparam("b_variant"))
+    )
+    after = ""
+    while True:
+        page = conn.execute(
+            select(c.id, c.data)
+            .where(c.id > after, c.id.in_(unfilled))
+            .order_by(c.id)
+            .limit(FILL_PAGE)
+        ).all()
+        if not page:
+            return
+        rows = [
+            {
+                "b_article": mention["article_id"],
+                "b_start": mention["start"],
+                "b_end": mention["end"],
+                "b_tracked": tracked_id,
+                "b_variant": mention["variant"],
+            }
+            for tracked_id, data in page
+            for mention in json.loads(data)["mentions"]
+        ]
+        if rows:
+            conn.execute(fill, rows)
+        after = page[-1].id
 
 
 def _retrack_stored_stories(conn: Connection) -> None:

@@ -26,7 +26,9 @@ from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, Stri
 # 10: the story list's facet values as rows (``list_facets``, written with each story), and
 # the outlet profile's columns in an index (``ix_profile_outlets_summary``): an older store's
 # facet rows are filled from its stories and the index rebuilt when it is opened.
-SCHEMA_VERSION = 10
+# 11: ``tracked_mentions.variant`` (how the mention words its tracked quote: the lists' variant
+# facet), filled from the stored tracked quotes when an older store is opened.
+SCHEMA_VERSION = 11
 
 metadata = MetaData()
 
@@ -219,7 +221,8 @@ tracked_quotes = Table(
     Index("ix_tracked_quotes_mentions_id", "n_mentions", "id"),
 )
 
-# Every stored quote mention -> its one tracked quote.
+# Every stored quote mention -> its one tracked quote, and how it words it against the tracked
+# quote's canonical wording (``TrackedMention.variant``; version 11, NULL until filled).
 tracked_mentions = Table(
     "tracked_mentions",
     metadata,
@@ -227,7 +230,9 @@ tracked_mentions = Table(
     Column("start", Integer, primary_key=True),
     Column("end", Integer, primary_key=True),
     Column("tracked_id", String(32), nullable=False),
+    Column("variant", String(16)),
     Index("ix_tracked_mentions_tracked", "tracked_id"),
+    Index("ix_tracked_mentions_variant", "variant", "tracked_id"),
 )
 
 # Profiles (``profiles.py``): what the speaker, outlet and person pages read, kept per story in

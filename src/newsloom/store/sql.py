@@ -20,8 +20,10 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    exists,
     func,
     insert,
+    literal,
     select,
     text,
 )
@@ -794,10 +796,12 @@ class SqlStore:
         limit: int | None = 100,
         offset: int = 0,
         tracked_ids: Sequence[str] | None = None,
+        variant: str | None = None,
     ) -> list[TrackedQuoteRow]:
         """Tracked quotes, most mentioned first: of one speaker (case-insensitive), with
-        ``query`` in their canonical wording (case-insensitive) and among ``tracked_ids`` (full
-        ids, e.g. a page's quotes) when given; all of them when ``limit`` is None."""
+        ``query`` in their canonical wording (case-insensitive), among ``tracked_ids`` (full
+        ids, e.g. a page's quotes) and with a mention of the ``variant`` (``truncated`` ...)
+        when given; all of them when ``limit`` is None."""
         c = t.tracked_quotes.c
         select_rows = select(
             c.id,
@@ -809,7 +813,7 @@ class SqlStore:
             c.first_date,
             c.last_date,
         )
-        select_rows = _tracked_filters(select_rows, speaker, query)
+        select_rows = _tracked_filters(select_rows, speaker, query, variant)
         if tracked_ids is not None:  # a page's few ids, in chunks; ranked here
             rows: list[TrackedQuoteRow] = []
             with self._read() as conn:
@@ -822,9 +826,11 @@ class SqlStore:
         with self._read() as conn:
             return [TrackedQuoteRow(**r._mapping) for r in conn.execute(select_rows)]
 
-    def count_tracked_quotes(self, speaker: str | None = None, query: str | None = None) -> int:
+    def count_tracked_quotes(
+        self, speaker: str | None = None, query: str | None = None, variant: str | None = None
+    ) -> int:
         counted = _tracked_filters(
-            select(func.count()).select_from(t.tracked_quotes), speaker, query
+            select(func.count()).select_from(t.tracked_quotes), speaker, query, variant
         )
         with self._read() as conn:
             return conn.execute(counted).scalar_one()
@@ -940,8 +946,14 @@ class SqlStore:
             _set_meta(conn, key, value)
 
 
-def _tracked_filters(query: Any, speaker: str | None, text_query: str | None) -> Any:
-    c = t.tracked_quotes.c
+def _tracked_filters(
+    query: Any, speaker: str | None, text_query: str | None, variant: str | None = None
+) -> Any:
+    c, m = t.tracked_quotes.c, t.tracked_mentions.c
+    if variant is not None:
+        query = query.where(
+            exists(select(literal(1)).where(m.tracked_id == c.id, m.variant == variant))
+        )
     if speaker is not None:
         query = query.where(func.lower(c.speaker) == speaker.lower())
     if text_query:

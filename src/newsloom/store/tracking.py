@@ -481,7 +481,7 @@ def _write_quotes(conn: Connection, quotes: Sequence[TrackedQuote]) -> None:
         ],
     )
     rows = [
-        dict(article_id=m.article_id, start=m.start, end=m.end, tracked_id=q.id)
+        dict(article_id=m.article_id, start=m.start, end=m.end, tracked_id=q.id, variant=m.variant)
         for q in quotes
         for m in q.mentions
     ]

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Path, Query
 from fastapi.responses import RedirectResponse
 
-from ..models import Story, TrackedQuote
+from ..models import Story, TrackedQuote, TrackedVariant
 from ..render.html import article_href
 from ..store import as_dict
 from . import schemas as s
@@ -143,10 +143,15 @@ def tracked_quotes(
     ] = None,
     limit: Annotated[int, Query(ge=1, le=PAGE_MAX)] = 100,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+    variant: Annotated[
+        TrackedVariant | None,
+        Query(description="Only quotes with a mention worded so (truncated, censored ...)."),
+    ] = None,
 ) -> Any:
     """Quotes followed across stories (tracked quotes), most mentioned first."""
-    rows = store.tracked_quotes(speaker, q, limit, offset)
-    return {"total": store.count_tracked_quotes(speaker, q), "items": [as_dict(r) for r in rows]}
+    rows = store.tracked_quotes(speaker, q, limit, offset, variant=variant)
+    total = store.count_tracked_quotes(speaker, q, variant)
+    return {"total": total, "items": [as_dict(r) for r in rows]}
 
 
 def _everything(rows: Sequence[Any]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query
 from pydantic import Field
 
-from ..render.lists import list_html
+from ..render.lists import facets_document, list_html
 from ..store import LISTS, ListPage, ListQuery
 from ..store.listing import ListSpec
 from ..store.search import search_terms
@@ -154,18 +154,7 @@ def document(name: str, found: ListPage) -> dict[str, Any]:
         "next": found.next,
         "prev": found.prev,
         "items": found.items,
-        "facets": [
-            {
-                "name": f.name,
-                "label": f.label,
-                "values": [
-                    {"value": v.value, "label": v.label, "count": v.count, "selected": v.selected}
-                    for v in f.values
-                ],
-                "counted": f.counted,
-            }
-            for f in found.facets
-        ],
+        "facets": facets_document(found.facets),
     }
 
 
