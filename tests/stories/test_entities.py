@@ -54,6 +54,89 @@ def test_people_merged(articles, expected):
     assert sorted(groups, key=sorted) == sorted(expected, key=sorted)
 
 
+def _p(name: str, **fields) -> dict:
+    return {"name": name, **fields}
+
+
+# Surname variants of one person across outlets (stories/name_variants.py):
+# (names per article, publication dates, expected groups as sets of names)
+VARIANT_ROWS = [
+    # a four-letter surname one letter apart, a middle name in one: the rarer spelling joins
+    (
+        [["Duncan Robert Rait"], ["Duncan Robert Rait"], ["Duncan Raite"]],
+        None,
+        [{"Duncan Robert Rait", "Duncan Raite"}],
+    ),
+    # equally common spellings: only with evidence (the same stated age, a shared role)
+    ([["Jane Rowe"], ["Jane Rowes"]], None, [{"Jane Rowe"}, {"Jane Rowes"}]),
+    (
+        [[_p("Jane Rowe", age=40)], [_p("Jane Rowes", age=40)]],
+        None,
+        [{"Jane Rowe", "Jane Rowes"}],
+    ),
+    (
+        [[_p("Jane Rowe", roles=["climber"])], [_p("Jane Rowes", roles=["mountain climber"])]],
+        None,
+        [{"Jane Rowe", "Jane Rowes"}],
+    ),
+    # siblings: one surname, two given names
+    (
+        [["Bettie Page"], ["Bettie Page"], ["Jack Page"]],
+        None,
+        [{"Bettie Page"}, {"Jack Page"}],
+    ),
+    # given names one letter apart and different ages: two people
+    (
+        [[_p("Jon Smith", age=30)], [_p("Jan Smith", age=52)], [_p("Jon Smith", age=30)]],
+        ["2021-03-01", "2021-03-01", "2021-03-02"],
+        [{"Jon Smith"}, {"Jan Smith"}],
+    ),
+    # a surname variant but ages that cannot both hold on one day
+    (
+        [[_p("Jon Smith", age=30)], [_p("Jon Smith", age=30)], [_p("Jon Smyth", age=44)]],
+        ["2021-03-01", "2021-03-01", "2021-03-01"],
+        [{"Jon Smith"}, {"Jon Smyth"}],
+    ),
+    # one article names both: two people
+    (
+        [["Anna Kovac", "Anna Kovacs"], ["Anna Kovac"], ["Anna Kovac"]],
+        None,
+        [{"Anna Kovac"}, {"Anna Kovacs"}],
+    ),
+    # a title shows two genders
+    (
+        [["Mr Alex Rait"], ["Mr Alex Rait"], ["Mrs Alex Raite"]],
+        None,
+        [{"Mr Alex Rait"}, {"Mrs Alex Raite"}],
+    ),
+    # a spelling that may be either of two people joins neither
+    (
+        [["Jane Rait"], ["Jane Rait"], ["Jane Raits"], ["Jane Raits"], ["Jane Raite"]],
+        None,
+        [{"Jane Rait"}, {"Jane Raits"}, {"Jane Raite"}],
+    ),
+    # an initial and a surname variant: two weak signs, so only with a stated age
+    ([["Duncan Rait"], ["Duncan Rait"], ["D. Raite"]], None, [{"Duncan Rait"}, {"D. Raite"}]),
+    (
+        [[_p("Duncan Rait", age=36)], ["Duncan Rait"], [_p("D. Raite", age=36)]],
+        None,
+        [{"Duncan Rait", "D. Raite"}],
+    ),
+    # three-letter surnames are left to the typo rule (Lee/Lea)
+    ([["Kim Lee"], ["Kim Lee"], ["Kim Lea"]], None, [{"Kim Lee"}, {"Kim Lea"}]),
+    # a letter added to a four-letter surname by one outlet; three edits: another name
+    ([["Anna Page"], ["Anna Page"], ["Anna Paige"]], None, [{"Anna Page", "Anna Paige"}]),
+    ([["Anna Page"], ["Anna Page"], ["Anna Pryce"]], None, [{"Anna Page"}, {"Anna Pryce"}]),
+]
+
+
+@pytest.mark.parametrize(("articles", "dates", "expected"), VARIANT_ROWS)
+def test_name_variants_merged_on_evidence(articles, dates, expected):
+    entities = merge_entities(_story(*articles, dates=dates))
+    groups = [{e.name, *e.aliases} for e in entities]
+    assert sorted(groups, key=sorted) == sorted(expected, key=sorted)
+
+
 def test_canonical_name_is_full_and_common():
     entities = merge_entities(_story(["John Smith"], ["John Smith"], ["Jonh Smith"], ["Smith"]))
     assert entities[0].name == "John Smith"

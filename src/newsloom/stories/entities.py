@@ -11,7 +11,6 @@ true given when the articles were published.
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -21,17 +20,16 @@ from datetime import date
 from ..models import ArticleAnalysis, Entity, StoryEntity
 from ..text.dates import first_day
 from ..text.names import acronym_of, is_honorific, is_typo, looks_like_acronym, word_key
+from .ages import AGE_SLACK, DAYS_PER_YEAR, age_conflict
+from .name_variants import Evidence, contradicts, gender_of, same_person
 
-# Two stated ages of one person are compatible when the later article's age exceeds the
-# earlier one's by between floor(gap) and gap + AGE_SLACK years (gap = years between the
-# publication dates). A birthday falls inside a short gap too rarely to excuse a one-year
-# difference within the same week or month; from half a year on it is allowed. 52 then 53 a
-# year later is fine; 52 and 53 in the same week conflict.
-AGE_SLACK = 0.5
-DAYS_PER_YEAR = 365.25
+__all__ = ["AGE_SLACK", "DAYS_PER_YEAR", "age_conflict", "merge_entities"]
+
 # A lone word this long that starts exactly one person's first name is that person's short
 # form; shorter ones ("Al", "Jo", "Ed") start too many names.
 MIN_SHORT_FORM = 4
+# Characters before a mention read for a title ("Mrs. " is five; a longer word is no title).
+TITLE_REACH = 6
 
 
 @dataclass
@@ -41,6 +39,7 @@ class _Item:
     published: date | None
     entity: Entity
     words: tuple[str, ...]  # name words as compared (folded, honorifics dropped)
+    titles: tuple[str, ...] = ()  # the word written before each mention ("Mrs", "the")
 
 
 def _name_words(name: str) -> tuple[str, ...]:
@@ -60,7 +59,11 @@ def merge_entities(analyses: Sequence[ArticleAnalysis]) -> list[StoryEntity]:
         for entity in analysis.entities:
             words = _name_words(entity.name)
             if words:
-                items.append(_Item(index, analysis.article.id, published, entity, words))
+                titles = tuple(
+                    _word_before(analysis.article.text, m.start) for m in entity.mentions
+                )
+                titles += tuple(w for w in entity.name.split()[:1] if is_honorific(w))
+                items.append(_Item(index, analysis.article.id, published, entity, words, titles))
     people = [i for i, it in enumerate(items) if it.entity.type == "PERSON"]
     others = [i for i, it in enumerate(items) if it.entity.type != "PERSON"]
     clusters = _people(items, people) + _others(items, others)
@@ -68,6 +71,11 @@ def merge_entities(analyses: Sequence[ArticleAnalysis]) -> list[StoryEntity]:
     merged = [_story_entity([items[i] for i in c], texts) for c in clusters]
     first = {id(e): k for k, e in enumerate(merged)}
     return sorted(merged, key=lambda e: (-len(e.article_ids), first[id(e)]))
+
+
+def _word_before(text: str, start: int) -> str:
+    words = text[max(0, start - TITLE_REACH) : start].split()
+    return words[-1] if words else ""
 
 
 def _apart(items: list[_Item], a: list[int], b: list[int]) -> bool:
@@ -93,7 +101,7 @@ def _people(items: list[_Item], indices: list[int]) -> list[list[int]]:
     for i in indices:
         words = items[i].words
         (full[words] if len(words) > 1 else single[words[0]]).append(i)
-    clusters = _merge_full_names(items, full)
+    clusters = _merge_variants(items, _merge_full_names(items, full))
     return _attach_single_names(items, clusters, single)
 
 
@@ -126,6 +134,59 @@ def _merge_full_names(
             clusters[target][0].append(name)
             clusters[target][1].extend(members)
     return [members for _, members in clusters]
+
+
+def _evidence(items: list[_Item], members: list[int]) -> Evidence:
+    """What the articles state of one person besides the name (``name_variants``)."""
+    ages: dict[int, tuple[int, date | None]] = {}
+    for i in members:
+        it = items[i]
+        if it.entity.age is not None:
+            ages.setdefault(it.article_index, (it.entity.age, it.published))
+    roles = [role for i in members for role in items[i].entity.roles]
+    heads = {words[-1].casefold() for r in roles if (words := r.split(" of ")[0].split())}
+    return Evidence(
+        ages=tuple(ages[k] for k in sorted(ages)),
+        genders=gender_of([t for i in members for t in items[i].titles], roles),
+        roles=frozenset(heads),
+        articles=_articles(items, members),
+    )
+
+
+def _merge_variants(items: list[_Item], clusters: list[list[int]]) -> list[list[int]]:
+    """Spellings of one person the full-name merge keeps apart ("Duncan Raite", "Duncan
+    Robert Rait"; see ``name_variants``). A spelling joins the one person it may spell, when
+    that person is written by as many articles or more; a spelling that may be two people
+    joins neither, and neither joins it."""
+    forms = [{items[i].words for i in members} for members in clusters]
+    evidence = [_evidence(items, members) for members in clusters]
+    by_initial: dict[str, set[int]] = defaultdict(set)  # surname's first letter -> clusters
+    for c, names in enumerate(forms):
+        for name in names:
+            by_initial[name[-1][0]].add(c)
+    partners: dict[int, list[int]] = {}
+    for c, names in enumerate(forms):
+        near = {d for name in names for d in by_initial[name[-1][0]]} - {c}
+        partners[c] = [
+            d
+            for d in sorted(near)
+            if not _apart(items, clusters[c], clusters[d])
+            and any(same_person(a, b, evidence[c], evidence[d]) for a in names for b in forms[d])
+        ]
+    out = [list(members) for members in clusters]
+    alive = set(range(len(clusters)))
+    for c in sorted(alive, key=lambda c: (evidence[c].articles, c)):  # rarest first
+        if len(partners[c]) != 1 or c not in alive:
+            continue
+        (d,) = partners[c]
+        if d not in alive or evidence[c].articles > evidence[d].articles:
+            continue
+        if contradicts(evidence[c], evidence[d]):  # with the spellings d took in before
+            continue
+        out[d].extend(out[c])
+        evidence[d] = evidence[d].joined(evidence[c])
+        alive.discard(c)
+    return [out[c] for c in sorted(alive)]
 
 
 def _same_full_name(a: tuple[str, ...], b: tuple[str, ...], rarer_is_typo: bool) -> bool:
@@ -190,27 +251,6 @@ def _others(items: list[_Item], indices: list[int]) -> list[list[int]]:
                 continue
         merged.setdefault((etype, key), []).extend(members)
     return list(merged.values())
-
-
-def _gap_years(a: date | None, b: date | None) -> float:
-    return abs((a - b).days) / DAYS_PER_YEAR if a and b else 0.0
-
-
-def age_conflict(stated: list[tuple[int, date | None]]) -> bool:
-    """Whether ages stated on these publication dates cannot all be true (see AGE_SLACK)."""
-    for x, (age_a, day_a) in enumerate(stated):
-        for age_b, day_b in stated[x + 1 :]:
-            if day_a and day_b and day_b < day_a:
-                age_a, day_a, age_b, day_b = age_b, day_b, age_a, day_a
-            gap = _gap_years(day_a, day_b)
-            grew = age_b - age_a
-            if day_a is None or day_b is None or day_a == day_b:
-                if grew:
-                    return True
-                continue
-            if not math.floor(gap) - 1e-9 <= grew <= gap + AGE_SLACK:
-                return True
-    return False
 
 
 def _story_entity(members: list[_Item], texts: list[str]) -> StoryEntity:
