@@ -11,7 +11,8 @@ values names two things).
 Two statements are compared on value intervals: a stated figure covers its rounding ("$3m" is
 2.5m-3.5m), "about" widens it, "less than"/"more than" open it on one side.
 
-- ``agree``: the same value, however written ("$3m", "US$3 million");
+- ``agree``: the same value, however written ("$3m", "US$3 million"), or the same bound
+  ("more than 50" and "over 50");
 - ``approximate``: different figures that can both hold ("about 50" and "52", "more than 50");
 - ``update``: figures that cannot both hold at one time but need not be stated at one time: an
   age a birthday later (by the publication dates), a running figure (counts and shares: a death
@@ -395,10 +396,9 @@ def _describe(item: Item) -> str:
 
 def compare_pair(a: Item, b: Item) -> tuple[FactStatus, str]:
     """``(status, reason)`` for two statements of one fact (see the module docstring)."""
-    if (a.low, a.high) == (b.low, b.high) and {a.claim.bound, b.claim.bound} <= {
-        "exact",
-        "approx",
-    }:
+    if (a.low, a.high) == (b.low, b.high) and (
+        {a.claim.bound, b.claim.bound} <= {"exact", "approx"} or a.claim.bound == b.claim.bound
+    ):  # "about 50" and "50" state one value; "more than 50" twice states one bound
         return "agree", f"same value: {_describe(a)} and {_describe(b)}"
     if _overlap(interval(a), interval(b)):
         reasons = sorted({_why_approximate(a), _why_approximate(b)} - {""})
