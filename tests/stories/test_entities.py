@@ -137,6 +137,41 @@ def test_name_variants_merged_on_evidence(articles, dates, expected):
     assert sorted(groups, key=sorted) == sorted(expected, key=sorted)
 
 
+# A surname alone where several people of the story share it
+SURNAME_ROWS = [
+    # the brother is only ever named beside her: "Page" alone is the one readers know
+    (
+        [["Bettie Page", "Jack Page"], ["Bettie Page"], ["Page"]],
+        [{"Bettie Page", "Page"}, {"Jack Page"}],
+    ),
+    # each named alone somewhere: no evidence singles one out
+    ([["Jane Roe"], ["John Roe"], ["Roe"]], [{"Jane Roe"}, {"John Roe"}, {"Roe"}]),
+    # both only ever named together: nobody certain
+    ([["Jane Roe", "John Roe"], ["Roe"]], [{"Jane Roe"}, {"John Roe"}, {"Roe"}]),
+    # a title agrees with one of them
+    (
+        [["Mrs Jane Roe"], ["Mr John Roe"], ["Mrs Roe"]],
+        [{"Mrs Jane Roe", "Mrs Roe"}, {"Mr John Roe"}],
+    ),
+    (
+        [[_p("Jane Roe", roles=["sister"])], [_p("John Roe", roles=["brother"])], ["Mr Roe"]],
+        [{"Jane Roe"}, {"John Roe", "Mr Roe"}],
+    ),
+    # the surname's own article keeps it apart from one of them: the other
+    (
+        [["Jane Roe"], ["John Roe"], ["John Roe", "Roe"]],
+        [{"Jane Roe", "Roe"}, {"John Roe"}],
+    ),
+]
+
+
+@pytest.mark.parametrize(("articles", "expected"), SURNAME_ROWS)
+def test_shared_surname_resolved_by_evidence(articles, expected):
+    entities = merge_entities(_story(*articles))
+    groups = [{e.name, *e.aliases} for e in entities]
+    assert sorted(groups, key=sorted) == sorted(expected, key=sorted)
+
+
 def test_canonical_name_is_full_and_common():
     entities = merge_entities(_story(["John Smith"], ["John Smith"], ["Jonh Smith"], ["Smith"]))
     assert entities[0].name == "John Smith"

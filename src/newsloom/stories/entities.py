@@ -207,7 +207,7 @@ def _attach_single_names(
     items: list[_Item], clusters: list[list[int]], single: dict[str, list[int]]
 ) -> list[list[int]]:
     """A lone surname, first name or short first name joins the only person of the story it
-    can name."""
+    can name (for a surname several people share: the only one the evidence leaves)."""
     surnames: dict[str, set[int]] = defaultdict(set)
     firsts: dict[str, set[int]] = defaultdict(set)
     for c, members in enumerate(clusters):
@@ -221,6 +221,8 @@ def _attach_single_names(
         if not candidates and len(word) >= MIN_SHORT_FORM:
             # A short form of one first name ("Rafa" for "Rafael", "Chris" for "Christopher").
             candidates = {c for first, cs in firsts.items() if first.startswith(word) for c in cs}
+        if is_surname and candidates and len(candidates) > 1:
+            candidates = _narrow_surname(items, clusters, members, candidates)
         if candidates and len(candidates) == 1:
             (c,) = candidates
             # A surname an article keeps apart from the full name may be a relative ("Roe"
@@ -230,6 +232,28 @@ def _attach_single_names(
                 continue
         out.append(list(members))
     return out
+
+
+def _narrow_surname(
+    items: list[_Item], clusters: list[list[int]], members: list[int], candidates: set[int]
+) -> set[int]:
+    """The people a lone surname several of them share may name, by evidence: none an article
+    of the surname keeps apart from it, none of another gender (a title, a role noun), and
+    none the story names only beside another of them ("her brother Jack Page" in an article
+    on Bettie Page): an article giving a surname alone speaks of someone its readers know,
+    and a person the story only ever mentions next to another is not the one they know.
+    Several left, or none, leave the surname to nobody."""
+    genders = _evidence(items, members).genders
+    left = {
+        c
+        for c in candidates
+        if not _apart(items, members, clusters[c])
+        and len(genders | _evidence(items, clusters[c]).genders) <= 1
+    }
+    articles = {c: {items[i].article_index for i in clusters[c]} for c in left}
+    return {
+        c for c in left if any(all(a not in articles[d] for d in left - {c}) for a in articles[c])
+    }
 
 
 def _others(items: list[_Item], indices: list[int]) -> list[list[int]]:
