@@ -137,6 +137,35 @@ def test_name_variants_merged_on_evidence(articles, dates, expected):
     assert sorted(groups, key=sorted) == sorted(expected, key=sorted)
 
 
+# An article giving one person a second full name (a birth name) ties the two
+ALIAS_ROWS = [
+    (
+        [[_p("Bettie Page", aliases=["Betty Mae Page"])], ["Betty Mae Page"], ["Betty Page"]],
+        [{"Bettie Page", "Betty Mae Page", "Betty Page"}],
+    ),
+    # another article keeps them apart: two people
+    (
+        [
+            [_p("Bettie Page", aliases=["Betty Mae Page"])],
+            ["Betty Mae Page", "Bettie Page"],
+        ],
+        [{"Bettie Page", "Betty Mae Page"}, {"Betty Mae Page"}],
+    ),
+    # ages that cannot both hold
+    (
+        [[_p("Jane Roe", age=40, aliases=["Jane Smith"])], [_p("Jane Smith", age=71)]],
+        [{"Jane Roe", "Jane Smith"}, {"Jane Smith"}],
+    ),
+]
+
+
+@pytest.mark.parametrize(("articles", "expected"), ALIAS_ROWS)
+def test_second_full_name_ties_people(articles, expected):
+    entities = merge_entities(_story(*articles))
+    groups = [{e.name, *e.aliases} for e in entities]
+    assert sorted(groups, key=sorted) == sorted(expected, key=sorted)
+
+
 # A surname alone where several people of the story share it
 SURNAME_ROWS = [
     # the brother is only ever named beside her: "Page" alone is the one readers know

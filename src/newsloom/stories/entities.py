@@ -1,8 +1,11 @@
 """People and organisations across a story: per-article entities merged into StoryEntities.
 
-People merge when their full names agree (a typo, a middle name or an initial aside), and a
-name given alone — a surname ("Roe") or a first name ("Jane") — joins the one person of the
-story it can name; when two people share it ("Jane Roe" and "John Roe") it joins neither.
+People merge when their full names agree (a typo, a middle name or an initial aside), when
+their spellings are variants of one name the story gives no reason to keep apart
+(``name_variants``), or when an article gives one of them the other's full name (a birth
+name). A name given alone — a surname ("Roe") or a first name ("Jane") — joins the one
+person of the story it can name; when two people share it ("Jane Roe" and "John Roe") it
+joins the one the evidence leaves, else neither.
 Two names that one article keeps apart as two entities are two people. Organisations and
 places merge on their folded name (a leading "the" aside) or an acronym of exactly one long
 form. Ages stay with the articles that state them; ``age_conflict`` says they cannot all be
@@ -20,6 +23,7 @@ from datetime import date
 from ..models import ArticleAnalysis, Entity, StoryEntity
 from ..text.dates import first_day
 from ..text.names import acronym_of, is_honorific, is_typo, looks_like_acronym, word_key
+from ..text.unionfind import UnionFind
 from .ages import AGE_SLACK, DAYS_PER_YEAR, age_conflict
 from .name_variants import Evidence, contradicts, gender_of, same_person
 
@@ -101,7 +105,7 @@ def _people(items: list[_Item], indices: list[int]) -> list[list[int]]:
     for i in indices:
         words = items[i].words
         (full[words] if len(words) > 1 else single[words[0]]).append(i)
-    clusters = _merge_variants(items, _merge_full_names(items, full))
+    clusters = _link_aliases(items, _merge_variants(items, _merge_full_names(items, full)))
     return _attach_single_names(items, clusters, single)
 
 
@@ -187,6 +191,31 @@ def _merge_variants(items: list[_Item], clusters: list[list[int]]) -> list[list[
         evidence[d] = evidence[d].joined(evidence[c])
         alive.discard(c)
     return [out[c] for c in sorted(alive)]
+
+
+def _link_aliases(items: list[_Item], clusters: list[list[int]]) -> list[list[int]]:
+    """An article that gives one person a second full name (a birth name: "She was born Betty
+    Mae Page") ties the people of the story named so, unless an article keeps them apart or
+    what is stated of them contradicts (``name_variants.contradicts``)."""
+    owner: dict[tuple[str, ...], set[int]] = defaultdict(set)
+    for c, members in enumerate(clusters):
+        for i in members:
+            owner[items[i].words].add(c)
+    evidence = [_evidence(items, members) for members in clusters]
+    union = UnionFind(len(clusters))
+    for c, members in enumerate(clusters):
+        for i in members:
+            for alias in items[i].entity.aliases:
+                words = _name_words(alias)
+                named = owner.get(words, set()) - {c}
+                if len(words) < 2 or len(named) != 1:
+                    continue
+                (d,) = named
+                if not _apart(items, members, clusters[d]) and not contradicts(
+                    evidence[c], evidence[d]
+                ):
+                    union.union(c, d)
+    return [[i for c in group for i in clusters[c]] for group in union.groups()]
 
 
 def _same_full_name(a: tuple[str, ...], b: tuple[str, ...], rarer_is_typo: bool) -> bool:
