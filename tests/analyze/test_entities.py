@@ -623,3 +623,65 @@ def test_is_typo(a, b, typo):
 )
 def test_resolve_people(forms, weak, expected):
     assert resolve_people(forms, weak) == expected
+
+
+# A name given with "born" is the subject's birth name: (text, person, birth name or None when
+# the two stay apart)
+BIRTH_NAME_ROWS = [
+    (
+        "Ann Roe died on Thursday. She was born Betty Mae Page in Nashville in 1923.",
+        "Ann Roe",
+        "Betty Mae Page",
+    ),
+    (
+        "Jane Roe died on Thursday. Roe was born Jane Smithson in Leeds in 1950.",
+        "Jane Roe",
+        "Jane Smithson",
+    ),
+    (
+        "The singer Marla Quint, born Maria Quintero in 1971, died on Monday.",
+        "Marla Quint",
+        "Maria Quintero",
+    ),
+    # the pronoun unresolved (two people in reach): the one named before with the birth
+    # name's surname and given initial
+    (
+        "Anna Page thanked Tom Hale on Monday. She was born Annie Mae Page in Nashville.",
+        "Anna Page",
+        "Annie Mae Page",
+    ),
+    # another given name (her father): apart; a man by his title: apart
+    (
+        "Tom Page thanked Ann Hale on Monday. She was born Betty Mae Page in Nashville.",
+        "Tom Page",
+        None,
+    ),
+    (
+        "Mr Ben Page thanked Ann Hale on Monday. She was born Betty Mae Page in Nashville.",
+        "Ben Page",
+        None,
+    ),
+    # "born to": the parents, not a former name
+    (
+        "Jane Roe died on Thursday. She was born to Mary Roe in Leeds in 1950.",
+        "Jane Roe",
+        None,
+    ),
+    # two women before the pronoun: nobody certain, the names stay apart
+    (
+        "Jane Roe met Ann Doe in May. She was born Mary Smithson in Leeds in 1950.",
+        "Jane Roe",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "person", "birth"), BIRTH_NAME_ROWS)
+def test_birth_name_joins_the_person(nlp, text, person, birth):
+    entities = run(nlp, text)
+    found = entity(entities, person)
+    if birth is None:
+        assert not [a for a in found.aliases if len(a.split()) > 1]
+    else:
+        assert birth in found.aliases
+        assert birth not in {e.name for e in entities}

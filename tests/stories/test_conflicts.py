@@ -50,6 +50,11 @@ ROWS = [
      _claim("52", 52, "people", **KILLED), (None, None), (), "approximate"),
     ("approximate: a bound", _claim("more than 50", 50, "firefighters", bound="above"),
      _claim("60", 60, "firefighters"), (None, None), (), "approximate"),
+    ("agree: one bound stated twice", _claim("More than 50", 50, "firefighters", bound="above"),
+     _claim("more than 50", 50, "firefighters", bound="above"), (None, None), (), "agree"),
+    ("approximate: one kind of bound at two values",
+     _claim("more than 50", 50, "firefighters", bound="above"),
+     _claim("more than 60", 60, "firefighters", bound="above"), (None, None), (), "approximate"),
     ("update: a toll rising from Monday to Tuesday", _claim("12", 12, "people", **KILLED),
      _claim("15", 15, "people", **KILLED), ("2024-03-04", "2024-03-05"), (), "update"),
     ("update: a toll at moments not shown", _claim("12", 12, "people", **KILLED),
@@ -190,3 +195,48 @@ def test_described_person(case, articles, figures, status):
         if {f.statements[c.first].text, f.statements[c.second].text} == set(figures)
     ]
     assert found == ([status] if status else []), (case, [f.explanation for f in facts])
+
+
+def _aged(aid: str, age: int, people: list[dict], source: str) -> object:
+    return analysis(
+        aid,
+        f"Report. Roe, {age}, spoke.",
+        source=source,
+        published="2024-03-04",
+        entities=people,
+        claims=[_claim(str(age), age, "Roe", kind="age", unit="year", context=[])],
+    )
+
+
+# (the people each article names; the ages each gives "Roe"; expected statuses of groups)
+SHARED_SURNAME_ROWS = [
+    # each article names its own Roe: two people, never one fact
+    (
+        [[{"name": "Jane Roe", "aliases": ["Roe"]}], [{"name": "John Roe", "aliases": ["Roe"]}]],
+        [52, 57],
+        [],
+    ),
+    # one person named so in both: a conflict
+    ([[{"name": "Jane Roe", "aliases": ["Roe"]}], [{"name": "Roe"}]], [52, 57], ["conflict"]),
+    # a "Roe" the article does not settle between two Roes: kept, never a conflict
+    (
+        [
+            [{"name": "Jane Roe", "aliases": ["Roe"]}, {"name": "John Roe", "aliases": ["Roe"]}],
+            [{"name": "Jane Roe", "aliases": ["Roe"]}],
+        ],
+        [52, 57],
+        [],
+    ),
+]
+
+
+@pytest.mark.parametrize(("people", "ages", "statuses"), SHARED_SURNAME_ROWS)
+def test_surname_of_two_people(people, ages, statuses):
+    arts = [
+        _aged(f"a{k}", age, names, source)
+        for k, (names, age, source) in enumerate(
+            zip(people, ages, ["Courier", "Herald"], strict=True)
+        )
+    ]
+    facts = line_up_facts(arts, merge_entities(arts))
+    assert [f.status for f in facts] == statuses

@@ -54,6 +54,153 @@ def test_people_merged(articles, expected):
     assert sorted(groups, key=sorted) == sorted(expected, key=sorted)
 
 
+def _p(name: str, **fields) -> dict:
+    return {"name": name, **fields}
+
+
+# Surname variants of one person across outlets (stories/name_variants.py):
+# (names per article, publication dates, expected groups as sets of names)
+VARIANT_ROWS = [
+    # a four-letter surname one letter apart, a middle name in one: the rarer spelling joins
+    (
+        [["Duncan Robert Rait"], ["Duncan Robert Rait"], ["Duncan Raite"]],
+        None,
+        [{"Duncan Robert Rait", "Duncan Raite"}],
+    ),
+    # equally common spellings: only with evidence (the same stated age, a shared role)
+    ([["Jane Rowe"], ["Jane Rowes"]], None, [{"Jane Rowe"}, {"Jane Rowes"}]),
+    (
+        [[_p("Jane Rowe", age=40)], [_p("Jane Rowes", age=40)]],
+        None,
+        [{"Jane Rowe", "Jane Rowes"}],
+    ),
+    (
+        [[_p("Jane Rowe", roles=["climber"])], [_p("Jane Rowes", roles=["mountain climber"])]],
+        None,
+        [{"Jane Rowe", "Jane Rowes"}],
+    ),
+    # siblings: one surname, two given names
+    (
+        [["Bettie Page"], ["Bettie Page"], ["Jack Page"]],
+        None,
+        [{"Bettie Page"}, {"Jack Page"}],
+    ),
+    # given names one letter apart and different ages: two people
+    (
+        [[_p("Jon Smith", age=30)], [_p("Jan Smith", age=52)], [_p("Jon Smith", age=30)]],
+        ["2021-03-01", "2021-03-01", "2021-03-02"],
+        [{"Jon Smith"}, {"Jan Smith"}],
+    ),
+    # a surname variant but ages that cannot both hold on one day
+    (
+        [[_p("Jon Smith", age=30)], [_p("Jon Smith", age=30)], [_p("Jon Smyth", age=44)]],
+        ["2021-03-01", "2021-03-01", "2021-03-01"],
+        [{"Jon Smith"}, {"Jon Smyth"}],
+    ),
+    # one article names both: two people
+    (
+        [["Anna Kovac", "Anna Kovacs"], ["Anna Kovac"], ["Anna Kovac"]],
+        None,
+        [{"Anna Kovac"}, {"Anna Kovacs"}],
+    ),
+    # a title shows two genders
+    (
+        [["Mr Alex Rait"], ["Mr Alex Rait"], ["Mrs Alex Raite"]],
+        None,
+        [{"Mr Alex Rait"}, {"Mrs Alex Raite"}],
+    ),
+    # a spelling that may be either of two people joins neither
+    (
+        [["Jane Rait"], ["Jane Rait"], ["Jane Raits"], ["Jane Raits"], ["Jane Raite"]],
+        None,
+        [{"Jane Rait"}, {"Jane Raits"}, {"Jane Raite"}],
+    ),
+    # an initial and a surname variant: two weak signs, so only with a stated age
+    ([["Duncan Rait"], ["Duncan Rait"], ["D. Raite"]], None, [{"Duncan Rait"}, {"D. Raite"}]),
+    (
+        [[_p("Duncan Rait", age=36)], ["Duncan Rait"], [_p("D. Raite", age=36)]],
+        None,
+        [{"Duncan Rait", "D. Raite"}],
+    ),
+    # three-letter surnames are left to the typo rule (Lee/Lea)
+    ([["Kim Lee"], ["Kim Lee"], ["Kim Lea"]], None, [{"Kim Lee"}, {"Kim Lea"}]),
+    # a letter added to a four-letter surname by one outlet; three edits: another name
+    ([["Anna Page"], ["Anna Page"], ["Anna Paige"]], None, [{"Anna Page", "Anna Paige"}]),
+    ([["Anna Page"], ["Anna Page"], ["Anna Pryce"]], None, [{"Anna Page"}, {"Anna Pryce"}]),
+]
+
+
+@pytest.mark.parametrize(("articles", "dates", "expected"), VARIANT_ROWS)
+def test_name_variants_merged_on_evidence(articles, dates, expected):
+    entities = merge_entities(_story(*articles, dates=dates))
+    groups = [{e.name, *e.aliases} for e in entities]
+    assert sorted(groups, key=sorted) == sorted(expected, key=sorted)
+
+
+# An article giving one person a second full name (a birth name) ties the two
+ALIAS_ROWS = [
+    (
+        [[_p("Bettie Page", aliases=["Betty Mae Page"])], ["Betty Mae Page"], ["Betty Page"]],
+        [{"Bettie Page", "Betty Mae Page", "Betty Page"}],
+    ),
+    # another article keeps them apart: two people
+    (
+        [
+            [_p("Bettie Page", aliases=["Betty Mae Page"])],
+            ["Betty Mae Page", "Bettie Page"],
+        ],
+        [{"Bettie Page", "Betty Mae Page"}, {"Betty Mae Page"}],
+    ),
+    # ages that cannot both hold
+    (
+        [[_p("Jane Roe", age=40, aliases=["Jane Smith"])], [_p("Jane Smith", age=71)]],
+        [{"Jane Roe", "Jane Smith"}, {"Jane Smith"}],
+    ),
+]
+
+
+@pytest.mark.parametrize(("articles", "expected"), ALIAS_ROWS)
+def test_second_full_name_ties_people(articles, expected):
+    entities = merge_entities(_story(*articles))
+    groups = [{e.name, *e.aliases} for e in entities]
+    assert sorted(groups, key=sorted) == sorted(expected, key=sorted)
+
+
+# A surname alone where several people of the story share it
+SURNAME_ROWS = [
+    # the brother is only ever named beside her: "Page" alone is the one readers know
+    (
+        [["Bettie Page", "Jack Page"], ["Bettie Page"], ["Page"]],
+        [{"Bettie Page", "Page"}, {"Jack Page"}],
+    ),
+    # each named alone somewhere: no evidence singles one out
+    ([["Jane Roe"], ["John Roe"], ["Roe"]], [{"Jane Roe"}, {"John Roe"}, {"Roe"}]),
+    # both only ever named together: nobody certain
+    ([["Jane Roe", "John Roe"], ["Roe"]], [{"Jane Roe"}, {"John Roe"}, {"Roe"}]),
+    # a title agrees with one of them
+    (
+        [["Mrs Jane Roe"], ["Mr John Roe"], ["Mrs Roe"]],
+        [{"Mrs Jane Roe", "Mrs Roe"}, {"Mr John Roe"}],
+    ),
+    (
+        [[_p("Jane Roe", roles=["sister"])], [_p("John Roe", roles=["brother"])], ["Mr Roe"]],
+        [{"Jane Roe"}, {"John Roe", "Mr Roe"}],
+    ),
+    # the surname's own article keeps it apart from one of them: the other
+    (
+        [["Jane Roe"], ["John Roe"], ["John Roe", "Roe"]],
+        [{"Jane Roe", "Roe"}, {"John Roe"}],
+    ),
+]
+
+
+@pytest.mark.parametrize(("articles", "expected"), SURNAME_ROWS)
+def test_shared_surname_resolved_by_evidence(articles, expected):
+    entities = merge_entities(_story(*articles))
+    groups = [{e.name, *e.aliases} for e in entities]
+    assert sorted(groups, key=sorted) == sorted(expected, key=sorted)
+
+
 def test_canonical_name_is_full_and_common():
     entities = merge_entities(_story(["John Smith"], ["John Smith"], ["Jonh Smith"], ["Smith"]))
     assert entities[0].name == "John Smith"

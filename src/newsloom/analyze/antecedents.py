@@ -23,11 +23,10 @@ from typing import Protocol
 from spacy.tokens import Doc, Token
 
 from ..models import Entity
-from ..text.described import NOUN_GENDER, described_person
+from ..text.described import NOUN_GENDER, TITLE_GENDER, described_person
 from .quantities import find_quantities
 
 PRONOUN_GENDER = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f", "hers": "f"}
-TITLE_GENDER = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f"}
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 # Links by which a clause hangs from the clause whose subject its pronoun may be bound to
 # ("died after he slipped", "was arrested and she was charged"); never a complement of a

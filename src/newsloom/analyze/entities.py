@@ -8,7 +8,8 @@ apart. Other names group by their words, with acronyms tied to their long forms.
 person's age and roles are read next to every mention by ``appositions.describe`` — except in
 captions, related headlines, calls to action and metadata lines, which repeat names without
 describing them — and "The 41-year-old actor" opening a sentence gives its age to the person
-who was the subject just before.
+who was the subject just before. A name given with "born" joins the person it was the birth
+name of (``birth_names.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from spacy.tokens import Doc, Token
 from ..models import Entity, EntityMention, Paragraph, Span, stable_id
 from ..text.names import acronym_of, core_parts, is_full_name, is_person_noun, resolve_people
 from .appositions import MAX_AGE, Age, describe, distinct_roles, name_head
+from .birth_names import merge_birth_names
 from .mentions import COMPANY_SUFFIXES, Mention, find_mentions
 
 # Paragraphs whose words are names only: ages and roles are not read there.
@@ -69,7 +71,7 @@ def extract_entities(
         if g.type == "PERSON":
             _describe(doc, g, names[id(g)], owners, quiet)
     _ages_referred_back(doc, text, [g for g in groups if g.type == "PERSON"])
-    return _entities(text, groups, names, article_id)
+    return merge_birth_names(doc, _entities(text, groups, names, article_id))
 
 
 def _ages_referred_back(doc: Doc, text: str, people: Sequence[_Group]) -> None:

@@ -252,12 +252,25 @@ def run_facts_eval(data: Path, labels: Path) -> dict[str, Any]:
     report["events"] = len(events)
     report["articles"] = len(articles)
     report["dated_articles"] = sum(a.published is not None for a in articles)
+    report["raised_conflicts"] = raised_conflicts(groups)
     report["errors"] = [
         {"pair": p.pair, "gold": p.status if p.same else "different", "predicted": s}
         for p, (_, s) in zip(pairs, predicted, strict=True)
         if (p.status if p.same else "-") != s
     ]
     return report
+
+
+def raised_conflicts(groups: dict[str, list[FactGroup]]) -> list[dict[str, str]]:
+    """Every conflicting pair the tool raises over the events scored, labelled or not (each
+    must be true: a false conflict accuses an outlet), with its reason."""
+    return [
+        {"event": event, "kind": g.kind, "subject": g.subject or "", "reason": c.reason}
+        for event, found in sorted(groups.items())
+        for g in found
+        for c in g.comparisons
+        if c.status == "conflict"
+    ]
 
 
 def format_report(report: dict[str, Any]) -> str:
@@ -275,4 +288,7 @@ def format_report(report: dict[str, Any]) -> str:
     lines.append(f"status accuracy on same pairs: {report['status_accuracy']:.3f}")
     lines.append("confusion (gold -> predicted): " + "; ".join(
         f"{k} {v}" for k, v in report["confusion"].items()))  # fmt: skip
+    raised = report.get("raised_conflicts", [])
+    lines.append(f"conflicting pairs raised over these events (labelled or not): {len(raised)}")
+    lines.extend(f"  {r['event']} {r['kind']} {r['subject']}: {r['reason']}" for r in raised)
     return "\n".join(lines)

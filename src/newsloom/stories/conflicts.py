@@ -11,7 +11,8 @@ values names two things).
 Two statements are compared on value intervals: a stated figure covers its rounding ("$3m" is
 2.5m-3.5m), "about" widens it, "less than"/"more than" open it on one side.
 
-- ``agree``: the same value, however written ("$3m", "US$3 million");
+- ``agree``: the same value, however written ("$3m", "US$3 million"), or the same bound
+  ("more than 50" and "over 50");
 - ``approximate``: different figures that can both hold ("about 50" and "52", "more than 50");
 - ``update``: figures that cannot both hold at one time but need not be stated at one time: an
   age a birthday later (by the publication dates), a running figure (counts and shares: a death
@@ -63,6 +64,7 @@ from ..text.described import NOUN_GENDER, definite_before, described_age
 from ..text.units import to_base
 from .entities import AGE_SLACK, DAYS_PER_YEAR, age_conflict
 from .outlets import outlet_key, outlet_names
+from .person_forms import PersonForms
 
 # Claims are one fact at or above this score. A shared subject head scores 0.5 + half the
 # clause overlap, so it needs some shared context; without one, the clauses must share most
@@ -104,7 +106,7 @@ def group_claims(
     analyses: Sequence[ArticleAnalysis], entities: Sequence[StoryEntity] = ()
 ) -> list[FactGroup]:
     """Every fact group of the story, single-outlet ones included (see ``line_up_facts``)."""
-    canonical = _canonical_people(entities)
+    canonical = PersonForms.of(entities)
     names = outlet_names(analyses)
     days = tuple(sorted({d for a in analyses if (d := exact_day(a.article.published))}))
     items = [
@@ -128,25 +130,14 @@ def line_up_facts(
     return [g for g in group_claims(analyses, entities) if len(g.outlets) > 1]
 
 
-def _canonical_people(entities: Sequence[StoryEntity]) -> dict[str, str]:
-    """Any name or alias of a merged person -> the person's canonical name (lower-cased)."""
-    out: dict[str, str] = {}
-    for entity in entities:
-        if entity.type != "PERSON":
-            continue
-        for name in [entity.name, *entity.aliases]:
-            out[name.casefold()] = entity.name.casefold()
-    return out
-
-
 def _resolve_described(
     items: list[Item],
     analyses: Sequence[ArticleAnalysis],
     entities: Sequence[StoryEntity],
-    canonical: dict[str, str],
+    canonical: PersonForms,
 ) -> None:
     """Descriptions with an age made the story's one person of that age (module docstring)."""
-    people = set(canonical.values())
+    people = canonical.people()
     by_age: dict[int, set[str]] = defaultdict(set)
     for item in items:
         if item.claim.kind == "age" and item.certain and item.subject in people:
@@ -157,7 +148,7 @@ def _resolve_described(
             if role.split():
                 roles[entity.name.casefold()].add(role.split()[-1].casefold())
     named: dict[str, set[str]] = {
-        a.article.id: {canonical.get(e.name.casefold(), e.name.casefold()) for e in a.entities}
+        a.article.id: {canonical.canonical(e.name, a.article.id) for e in a.entities}
         for a in analyses
     }
 
@@ -188,21 +179,10 @@ def _resolve_described(
                 item.subject_words = frozenset(who.split())
 
 
-def _canonical(name: str | None, canonical: dict[str, str]) -> str:
-    """A person's canonical name; "wife of Roe" -> "wife of jane roe"."""
-    folded = (name or "").casefold()
-    if folded in canonical:
-        return canonical[folded]
-    noun, sep, owner = folded.partition(" of ")
-    if sep and owner in canonical:
-        return f"{noun} of {canonical[owner]}"
-    return folded
-
-
 def _item(
     analysis: ArticleAnalysis,
     claim: Claim,
-    canonical: dict[str, str],
+    canonical: PersonForms,
     names: dict[str, str],
     story_days: tuple[date, ...] = (),
 ) -> Item | None:
@@ -215,9 +195,11 @@ def _item(
         float(claim.value_high if claim.value_high is not None else claim.value),
     )
     subject = (claim.subject or "").casefold()
-    if claim.kind == "age":
-        subject = _canonical(claim.subject, canonical)
     article = analysis.article
+    certain = claim.subject_certain
+    if claim.kind == "age":
+        subject = canonical.canonical(claim.subject, article.id)
+        certain = certain and canonical.certain(claim.subject, article.id)
     return Item(
         claim=claim,
         article_id=article.id,
@@ -231,8 +213,8 @@ def _item(
         subject=subject,
         subject_words=frozenset(subject.split()),
         context=frozenset(claim.context),
-        owner=_canonical(claim.owner, canonical) if claim.owner else None,
-        certain=claim.subject_certain,
+        owner=canonical.canonical(claim.owner, article.id) if claim.owner else None,
+        certain=certain,
         sentence_days=tuple(
             d
             for m in analysis.dates
@@ -395,10 +377,9 @@ def _describe(item: Item) -> str:
 
 def compare_pair(a: Item, b: Item) -> tuple[FactStatus, str]:
     """``(status, reason)`` for two statements of one fact (see the module docstring)."""
-    if (a.low, a.high) == (b.low, b.high) and {a.claim.bound, b.claim.bound} <= {
-        "exact",
-        "approx",
-    }:
+    if (a.low, a.high) == (b.low, b.high) and (
+        {a.claim.bound, b.claim.bound} <= {"exact", "approx"} or a.claim.bound == b.claim.bound
+    ):  # "about 50" and "50" state one value; "more than 50" twice states one bound
         return "agree", f"same value: {_describe(a)} and {_describe(b)}"
     if _overlap(interval(a), interval(b)):
         reasons = sorted({_why_approximate(a), _why_approximate(b)} - {""})

@@ -1,8 +1,11 @@
 """People and organisations across a story: per-article entities merged into StoryEntities.
 
-People merge when their full names agree (a typo, a middle name or an initial aside), and a
-name given alone — a surname ("Roe") or a first name ("Jane") — joins the one person of the
-story it can name; when two people share it ("Jane Roe" and "John Roe") it joins neither.
+People merge when their full names agree (a typo, a middle name or an initial aside), when
+their spellings are variants of one name the story gives no reason to keep apart
+(``name_variants``), or when an article gives one of them the other's full name (a birth
+name). A name given alone — a surname ("Roe") or a first name ("Jane") — joins the one
+person of the story it can name; when two people share it ("Jane Roe" and "John Roe") it
+joins the one the evidence leaves, else neither.
 Two names that one article keeps apart as two entities are two people. Organisations and
 places merge on their folded name (a leading "the" aside) or an acronym of exactly one long
 form. Ages stay with the articles that state them; ``age_conflict`` says they cannot all be
@@ -11,7 +14,6 @@ true given when the articles were published.
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -21,17 +23,17 @@ from datetime import date
 from ..models import ArticleAnalysis, Entity, StoryEntity
 from ..text.dates import first_day
 from ..text.names import acronym_of, is_honorific, is_typo, looks_like_acronym, word_key
+from ..text.unionfind import UnionFind
+from .ages import AGE_SLACK, DAYS_PER_YEAR, age_conflict
+from .name_variants import Evidence, contradicts, gender_of, same_person
 
-# Two stated ages of one person are compatible when the later article's age exceeds the
-# earlier one's by between floor(gap) and gap + AGE_SLACK years (gap = years between the
-# publication dates). A birthday falls inside a short gap too rarely to excuse a one-year
-# difference within the same week or month; from half a year on it is allowed. 52 then 53 a
-# year later is fine; 52 and 53 in the same week conflict.
-AGE_SLACK = 0.5
-DAYS_PER_YEAR = 365.25
+__all__ = ["AGE_SLACK", "DAYS_PER_YEAR", "age_conflict", "merge_entities"]
+
 # A lone word this long that starts exactly one person's first name is that person's short
 # form; shorter ones ("Al", "Jo", "Ed") start too many names.
 MIN_SHORT_FORM = 4
+# Characters before a mention read for a title ("Mrs. " is five; a longer word is no title).
+TITLE_REACH = 6
 
 
 @dataclass
@@ -41,6 +43,7 @@ class _Item:
     published: date | None
     entity: Entity
     words: tuple[str, ...]  # name words as compared (folded, honorifics dropped)
+    titles: tuple[str, ...] = ()  # the word written before each mention ("Mrs", "the")
 
 
 def _name_words(name: str) -> tuple[str, ...]:
@@ -60,7 +63,11 @@ def merge_entities(analyses: Sequence[ArticleAnalysis]) -> list[StoryEntity]:
         for entity in analysis.entities:
             words = _name_words(entity.name)
             if words:
-                items.append(_Item(index, analysis.article.id, published, entity, words))
+                titles = tuple(
+                    _word_before(analysis.article.text, m.start) for m in entity.mentions
+                )
+                titles += tuple(w for w in entity.name.split()[:1] if is_honorific(w))
+                items.append(_Item(index, analysis.article.id, published, entity, words, titles))
     people = [i for i, it in enumerate(items) if it.entity.type == "PERSON"]
     others = [i for i, it in enumerate(items) if it.entity.type != "PERSON"]
     clusters = _people(items, people) + _others(items, others)
@@ -68,6 +75,11 @@ def merge_entities(analyses: Sequence[ArticleAnalysis]) -> list[StoryEntity]:
     merged = [_story_entity([items[i] for i in c], texts) for c in clusters]
     first = {id(e): k for k, e in enumerate(merged)}
     return sorted(merged, key=lambda e: (-len(e.article_ids), first[id(e)]))
+
+
+def _word_before(text: str, start: int) -> str:
+    words = text[max(0, start - TITLE_REACH) : start].split()
+    return words[-1] if words else ""
 
 
 def _apart(items: list[_Item], a: list[int], b: list[int]) -> bool:
@@ -93,7 +105,7 @@ def _people(items: list[_Item], indices: list[int]) -> list[list[int]]:
     for i in indices:
         words = items[i].words
         (full[words] if len(words) > 1 else single[words[0]]).append(i)
-    clusters = _merge_full_names(items, full)
+    clusters = _link_aliases(items, _merge_variants(items, _merge_full_names(items, full)))
     return _attach_single_names(items, clusters, single)
 
 
@@ -128,6 +140,84 @@ def _merge_full_names(
     return [members for _, members in clusters]
 
 
+def _evidence(items: list[_Item], members: list[int]) -> Evidence:
+    """What the articles state of one person besides the name (``name_variants``)."""
+    ages: dict[int, tuple[int, date | None]] = {}
+    for i in members:
+        it = items[i]
+        if it.entity.age is not None:
+            ages.setdefault(it.article_index, (it.entity.age, it.published))
+    roles = [role for i in members for role in items[i].entity.roles]
+    heads = {words[-1].casefold() for r in roles if (words := r.split(" of ")[0].split())}
+    return Evidence(
+        ages=tuple(ages[k] for k in sorted(ages)),
+        genders=gender_of([t for i in members for t in items[i].titles], roles),
+        roles=frozenset(heads),
+        articles=_articles(items, members),
+    )
+
+
+def _merge_variants(items: list[_Item], clusters: list[list[int]]) -> list[list[int]]:
+    """Spellings of one person the full-name merge keeps apart ("Duncan Raite", "Duncan
+    Robert Rait"; see ``name_variants``). A spelling joins the one person it may spell, when
+    that person is written by as many articles or more; a spelling that may be two people
+    joins neither, and neither joins it."""
+    forms = [{items[i].words for i in members} for members in clusters]
+    evidence = [_evidence(items, members) for members in clusters]
+    by_initial: dict[str, set[int]] = defaultdict(set)  # surname's first letter -> clusters
+    for c, names in enumerate(forms):
+        for name in names:
+            by_initial[name[-1][0]].add(c)
+    partners: dict[int, list[int]] = {}
+    for c, names in enumerate(forms):
+        near = {d for name in names for d in by_initial[name[-1][0]]} - {c}
+        partners[c] = [
+            d
+            for d in sorted(near)
+            if not _apart(items, clusters[c], clusters[d])
+            and any(same_person(a, b, evidence[c], evidence[d]) for a in names for b in forms[d])
+        ]
+    out = [list(members) for members in clusters]
+    alive = set(range(len(clusters)))
+    for c in sorted(alive, key=lambda c: (evidence[c].articles, c)):  # rarest first
+        if len(partners[c]) != 1 or c not in alive:
+            continue
+        (d,) = partners[c]
+        if d not in alive or evidence[c].articles > evidence[d].articles:
+            continue
+        if contradicts(evidence[c], evidence[d]):  # with the spellings d took in before
+            continue
+        out[d].extend(out[c])
+        evidence[d] = evidence[d].joined(evidence[c])
+        alive.discard(c)
+    return [out[c] for c in sorted(alive)]
+
+
+def _link_aliases(items: list[_Item], clusters: list[list[int]]) -> list[list[int]]:
+    """An article that gives one person a second full name (a birth name: "She was born Betty
+    Mae Page") ties the people of the story named so, unless an article keeps them apart or
+    what is stated of them contradicts (``name_variants.contradicts``)."""
+    owner: dict[tuple[str, ...], set[int]] = defaultdict(set)
+    for c, members in enumerate(clusters):
+        for i in members:
+            owner[items[i].words].add(c)
+    evidence = [_evidence(items, members) for members in clusters]
+    union = UnionFind(len(clusters))
+    for c, members in enumerate(clusters):
+        for i in members:
+            for alias in items[i].entity.aliases:
+                words = _name_words(alias)
+                named = owner.get(words, set()) - {c}
+                if len(words) < 2 or len(named) != 1:
+                    continue
+                (d,) = named
+                if not _apart(items, members, clusters[d]) and not contradicts(
+                    evidence[c], evidence[d]
+                ):
+                    union.union(c, d)
+    return [[i for c in group for i in clusters[c]] for group in union.groups()]
+
+
 def _same_full_name(a: tuple[str, ...], b: tuple[str, ...], rarer_is_typo: bool) -> bool:
     if a[-1] != b[-1] and not (
         is_typo(a[-1], b[-1]) and (sorted(a[-1]) == sorted(b[-1]) or rarer_is_typo)
@@ -146,7 +236,7 @@ def _attach_single_names(
     items: list[_Item], clusters: list[list[int]], single: dict[str, list[int]]
 ) -> list[list[int]]:
     """A lone surname, first name or short first name joins the only person of the story it
-    can name."""
+    can name (for a surname several people share: the only one the evidence leaves)."""
     surnames: dict[str, set[int]] = defaultdict(set)
     firsts: dict[str, set[int]] = defaultdict(set)
     for c, members in enumerate(clusters):
@@ -160,6 +250,8 @@ def _attach_single_names(
         if not candidates and len(word) >= MIN_SHORT_FORM:
             # A short form of one first name ("Rafa" for "Rafael", "Chris" for "Christopher").
             candidates = {c for first, cs in firsts.items() if first.startswith(word) for c in cs}
+        if is_surname and candidates and len(candidates) > 1:
+            candidates = _narrow_surname(items, clusters, members, candidates)
         if candidates and len(candidates) == 1:
             (c,) = candidates
             # A surname an article keeps apart from the full name may be a relative ("Roe"
@@ -169,6 +261,28 @@ def _attach_single_names(
                 continue
         out.append(list(members))
     return out
+
+
+def _narrow_surname(
+    items: list[_Item], clusters: list[list[int]], members: list[int], candidates: set[int]
+) -> set[int]:
+    """The people a lone surname several of them share may name, by evidence: none an article
+    of the surname keeps apart from it, none of another gender (a title, a role noun), and
+    none the story names only beside another of them ("her brother Jack Page" in an article
+    on Bettie Page): an article giving a surname alone speaks of someone its readers know,
+    and a person the story only ever mentions next to another is not the one they know.
+    Several left, or none, leave the surname to nobody."""
+    genders = _evidence(items, members).genders
+    left = {
+        c
+        for c in candidates
+        if not _apart(items, members, clusters[c])
+        and len(genders | _evidence(items, clusters[c]).genders) <= 1
+    }
+    articles = {c: {items[i].article_index for i in clusters[c]} for c in left}
+    return {
+        c for c in left if any(all(a not in articles[d] for d in left - {c}) for a in articles[c])
+    }
 
 
 def _others(items: list[_Item], indices: list[int]) -> list[list[int]]:
@@ -190,27 +304,6 @@ def _others(items: list[_Item], indices: list[int]) -> list[list[int]]:
                 continue
         merged.setdefault((etype, key), []).extend(members)
     return list(merged.values())
-
-
-def _gap_years(a: date | None, b: date | None) -> float:
-    return abs((a - b).days) / DAYS_PER_YEAR if a and b else 0.0
-
-
-def age_conflict(stated: list[tuple[int, date | None]]) -> bool:
-    """Whether ages stated on these publication dates cannot all be true (see AGE_SLACK)."""
-    for x, (age_a, day_a) in enumerate(stated):
-        for age_b, day_b in stated[x + 1 :]:
-            if day_a and day_b and day_b < day_a:
-                age_a, day_a, age_b, day_b = age_b, day_b, age_a, day_a
-            gap = _gap_years(day_a, day_b)
-            grew = age_b - age_a
-            if day_a is None or day_b is None or day_a == day_b:
-                if grew:
-                    return True
-                continue
-            if not math.floor(gap) - 1e-9 <= grew <= gap + AGE_SLACK:
-                return True
-    return False
 
 
 def _story_entity(members: list[_Item], texts: list[str]) -> StoryEntity:

@@ -13,6 +13,8 @@ import re
 _MALE = ("man", "boy", "father", "husband", "son", "brother", "uncle", "grandfather", "nephew")
 _FEMALE = ("woman", "girl", "mother", "wife", "daughter", "sister", "aunt", "grandmother", "niece")
 NOUN_GENDER = {**dict.fromkeys(_MALE, "m"), **dict.fromkeys(_FEMALE, "f")}
+# Titles before a name that carry a gender (folded, without the dot).
+TITLE_GENDER = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f"}
 # Determiners that make a description definite ("the 33-year-old actress" refers back).
 DEFINITE = frozenset({"the", "this", "that"})
 _DESCRIBED = re.compile(r"(\d{1,3})-year-old (\S.*)")
