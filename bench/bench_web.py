@@ -311,7 +311,9 @@ def main() -> None:
         help="time speaker, outlet and person pages on a generated archive of --articles",
     )
     ap.add_argument("--lists", action="store_true", help="measure the lists (see above)")
-    ap.add_argument("--db", help="--lists: an empty PostgreSQL database URL (default SQLite)")
+    ap.add_argument(
+        "--db", help="--lists, --profiles: an empty PostgreSQL database URL (default SQLite)"
+    )
     args = ap.parse_args()
     if args.lists:
         with tempfile.TemporaryDirectory(prefix="newsloom-bench-lists-") as tmp:
@@ -320,7 +322,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     if args.profiles:
         with tempfile.TemporaryDirectory(prefix="newsloom-bench-profiles-") as tmp:
-            url = f"sqlite:///{Path(tmp) / 'profiles.db'}"
+            url = args.db or f"sqlite:///{Path(tmp) / 'profiles.db'}"
             t0 = time.perf_counter()
             build_profile_store(url, args.articles, args.seed)
             print(f"built in {time.perf_counter() - t0:.0f} s")
