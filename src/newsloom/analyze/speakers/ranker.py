@@ -98,17 +98,37 @@ class SpeakerRanker:
     def pooled(self, rows: Sequence[Sequence[float]], keys: Sequence[str]) -> tuple[int, float]:
         """The best candidate and its share of the softmax over all candidates, pooled with
         the candidates naming the same person (before calibration)."""
-        scores = self.scores(rows)
-        weights = np.exp(scores - scores.max())
-        weights /= weights.sum()
-        best = int(np.argmax(scores))
-        share = sum(float(w) for key, w in zip(keys, weights, strict=True) if key == keys[best])
-        return best, share
+        return _pool(self.scores(rows), keys)
 
     def choose(self, rows: Sequence[Sequence[float]], keys: Sequence[str]) -> Choice:
         """The best candidate, and how sure (calibrated)."""
         best, share = self.pooled(rows, keys)
         return Choice(best, self.calibrate(share))
+
+    def choose_each(
+        self, groups: Sequence[tuple[Sequence[Sequence[float]], Sequence[str]]]
+    ) -> list[Choice]:
+        """``choose`` for several quotations' (rows, keys) at once: all rows are scored in one
+        pass, which gives each row the same score as scoring its group alone and pays the
+        fixed cost of the array operations once."""
+        rows = [row for group_rows, _ in groups for row in group_rows]
+        scores = self.scores(rows) if rows else np.zeros(0)
+        out = []
+        at = 0
+        for group_rows, keys in groups:
+            best, share = _pool(scores[at : at + len(group_rows)], keys)
+            at += len(group_rows)
+            out.append(Choice(best, self.calibrate(share)))
+        return out
+
+
+def _pool(scores: np.ndarray, keys: Sequence[str]) -> tuple[int, float]:
+    """The best-scored candidate and its softmax share pooled over the same ``keys``."""
+    weights = np.exp(scores - scores.max())
+    weights /= weights.sum()
+    best = int(np.argmax(scores))
+    share = sum(float(w) for key, w in zip(keys, weights, strict=True) if key == keys[best])
+    return best, share
 
 
 def load_ranker(path: Path | None = None) -> SpeakerRanker:
