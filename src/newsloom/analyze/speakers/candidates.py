@@ -404,41 +404,39 @@ class CandidateFinder:
                 base[INDEX[name]] = float(value)
         rows = []
         for k, cand in enumerate(cands):
+            # Every candidate feature is written (zeros too): none is among the shared ones.
             row = base.copy()
-
-            def put(name: str, value: float, row: list[float] = row) -> None:
-                if value:
-                    row[INDEX[name]] = float(value)
-
-            put("rule_pick", "rule" in cand.flags)
-            put("previous_speaker", "previous" in cand.flags)
-            put("previous_own", "previous_own" in cand.flags)
-            put("outside_window", "outside" in cand.flags)
-            put("token_distance", distances[k])
-            put("distance_rank", rank[k])
-            put("same_name_candidates", same_name[keys[k]])
+            row[INDEX["rule_pick"]] = float("rule" in cand.flags)
+            row[INDEX["previous_speaker"]] = float("previous" in cand.flags)
+            row[INDEX["previous_own"]] = float("previous_own" in cand.flags)
+            row[INDEX["outside_window"]] = float("outside" in cand.flags)
+            row[INDEX["token_distance"]] = float(distances[k])
+            row[INDEX["distance_rank"]] = float(rank[k])
+            row[INDEX["same_name_candidates"]] = float(same_name[keys[k]])
             speaker = cand.speaker
             named = speaker.entity_id is not None
-            put("resolved_named", named)
-            put("resolved_person", named and speaker.is_person)
-            put("resolved_differs", speaker.name.casefold() != speaker.text.casefold())
-            put("mentions_in_article", min(self.mention_count.get(keys[k], 0), 20))
-            put("first_mention_order", min(self.first_order.get(keys[k], 20), 20))
-            put("issuer", "issuer" in cand.flags)
+            row[INDEX["resolved_named"]] = float(named)
+            row[INDEX["resolved_person"]] = float(named and speaker.is_person)
+            row[INDEX["resolved_differs"]] = float(
+                speaker.name.casefold() != speaker.text.casefold()
+            )
+            row[INDEX["mentions_in_article"]] = float(min(self.mention_count.get(keys[k], 0), 20))
+            row[INDEX["first_mention_order"]] = float(min(self.first_order.get(keys[k], 20), 20))
+            row[INDEX["issuer"]] = float("issuer" in cand.flags)
             if cand.first < 0:
-                put("sentence_distance", MAX_SENTENCE_DISTANCE)
-                put("line_distance", 3)
-                put(f"kind_{'person' if speaker.is_person else 'other'}", 1)
-                put("could_speak", 1)
+                row[INDEX["sentence_distance"]] = float(MAX_SENTENCE_DISTANCE)
+                row[INDEX["line_distance"]] = 3.0
+                row[INDEX[f"kind_{'person' if speaker.is_person else 'other'}"]] = 1.0
+                row[INDEX["could_speak"]] = 1.0
                 rows.append(row)
                 continue
-            self._describe(put, ctx, view, cand, named)
+            self._describe(row, ctx, view, cand, named)
             rows.append(row)
         return rows
 
     def _describe(
         self,
-        put: Callable[[str, float], None],
+        row: list[float],
         ctx: QuoteContext,
         view: _QuoteView,
         cand: Candidate,
@@ -449,43 +447,44 @@ class CandidateFinder:
         scan, t = self.scan, self.tokens
         head = t.root(cand.first, cand.last)
         dep = t.dep[head]
-        put("before_quote", cand.last <= ctx.first)
+        row[INDEX["before_quote"]] = float(cand.last <= ctx.first)
         sent = self.sent_of[head]
-        put(
-            "sentence_distance",
-            min(min(abs(sent - s) for s in view.sents), MAX_SENTENCE_DISTANCE),
+        row[INDEX["sentence_distance"]] = float(
+            min(min(abs(sent - s) for s in view.sents), MAX_SENTENCE_DISTANCE)
         )
         line = self._line_of(head)
-        put("line_distance", ctx.line - line)
-        put("at_line_start", cand.first == scan.line_tokens[line][0])
+        row[INDEX["line_distance"]] = float(ctx.line - line)
+        row[INDEX["at_line_start"]] = float(cand.first == scan.line_tokens[line][0])
         kind = t.word_kind(head)
         if named and kind not in PRONOUN_KIND_NAMES:
             if cand.speaker.is_person:
                 kind = "person"
             else:
                 kind = "place" if t.ent_type[head] in ("GPE", "LOC", "NORP") else "org"
-        put(f"kind_{kind}", 1)
-        put("resolved_unique_role", named and kind in ("role_noun", "speaker_noun"))
+        row[INDEX[f"kind_{kind}"]] = 1.0
+        row[INDEX["resolved_unique_role"]] = float(named and kind in ("role_noun", "speaker_noun"))
         if dep in DEPS:
-            put(f"dep_{dep}", 1)
-        put("could_speak", t.could_speak(head))
-        put("plural", t.tag[head] in ("NNS", "NNPS") or t.lower[head] in GROUP)
+            row[INDEX[f"dep_{dep}"]] = 1.0
+        row[INDEX["could_speak"]] = float(t.could_speak(head))
+        row[INDEX["plural"]] = float(t.tag[head] in ("NNS", "NNPS") or t.lower[head] in GROUP)
         verb = t.head[head]
         subject = dep in SUBJECT_DEPS
         obj = dep in ("dobj", "dative")
         if view.cue >= 0:
-            put("subject_of_cue", verb == view.cue and subject)
-            put("object_of_cue", verb == view.cue and obj)
-        put("addressee", _addressed(t, head))
-        put("subject_of_speech_verb", subject and self.speech_verb[verb])
-        put("object_of_speech_verb", obj and self.speech_verb[verb])
-        put("subject_of_any_verb", subject)
-        put("in_quote_sentence_clause", sent in view.sents)
-        self._path(put, head, view)
+            row[INDEX["subject_of_cue"]] = float(verb == view.cue and subject)
+            row[INDEX["object_of_cue"]] = float(verb == view.cue and obj)
+        row[INDEX["addressee"]] = float(_addressed(t, head))
+        row[INDEX["subject_of_speech_verb"]] = float(subject and self.speech_verb[verb])
+        row[INDEX["object_of_speech_verb"]] = float(obj and self.speech_verb[verb])
+        row[INDEX["subject_of_any_verb"]] = float(subject)
+        row[INDEX["in_quote_sentence_clause"]] = float(sent in view.sents)
+        self._path(row, head, view)
         a, b = min(cand.last, ctx.last), max(cand.first, ctx.first)
         if a < b:
-            put("speech_verbs_between", min(self.speech_sum[b] - self.speech_sum[a], 5))
-            put("quotes_between", min(self.opens_sum[b] - self.opens_sum[a], 5))
+            row[INDEX["speech_verbs_between"]] = float(
+                min(self.speech_sum[b] - self.speech_sum[a], 5)
+            )
+            row[INDEX["quotes_between"]] = float(min(self.opens_sum[b] - self.opens_sum[a], 5))
 
     def _view(self, ctx: QuoteContext) -> _QuoteView:
         """The quotation's sentences, cue verb and the words it hangs from, nearest first, up
@@ -512,7 +511,7 @@ class CandidateFinder:
             [0, *accumulate(speech[w] for w in chain)],
         )
 
-    def _path(self, put: Callable[[str, float], None], head: int, view: _QuoteView) -> None:
+    def _path(self, row: list[float], head: int, view: _QuoteView) -> None:
         """Where the candidate meets the words the quotation hangs from: how far up each side
         climbs, what the meeting word is, and how the candidate attaches to it."""
         t, position, chain = self.tokens, view.position, view.chain
@@ -525,27 +524,29 @@ class CandidateFinder:
             below, word = word, t.head[word]
             up += 1
         if word not in position:
-            put("path_none", 1)
+            row[INDEX["path_none"]] = 1.0
             return
         top = word
         at = position[top]
-        put("on_quote_chain", up == 0)
+        row[INDEX["on_quote_chain"]] = float(up == 0)
         # "footage of Roe asking, '…'": the speech verb right below the candidate on the chain.
-        put("speech_verb_below_on_chain", at >= 1 and self.speech_verb[chain[at - 1]])
-        put("path_quote_up", min(at + 1, 8))
-        put("path_candidate_up", up)
-        put("path_top_speech", self.speech_verb[top])
-        put("path_top_verb", t.pos[top] in ("VERB", "AUX"))
-        put("path_subject_of_top", up >= 1 and t.dep[below] in SUBJECT_DEPS)
-        put("path_speech_on_quote_side", view.speech_before[at])
+        row[INDEX["speech_verb_below_on_chain"]] = float(
+            at >= 1 and self.speech_verb[chain[at - 1]]
+        )
+        row[INDEX["path_quote_up"]] = float(min(at + 1, 8))
+        row[INDEX["path_candidate_up"]] = float(up)
+        row[INDEX["path_top_speech"]] = float(self.speech_verb[top])
+        row[INDEX["path_top_verb"]] = float(t.pos[top] in ("VERB", "AUX"))
+        row[INDEX["path_subject_of_top"]] = float(up >= 1 and t.dep[below] in SUBJECT_DEPS)
+        row[INDEX["path_speech_on_quote_side"]] = float(view.speech_before[at])
         subject = t.dep[head] in SUBJECT_DEPS
         if view.speech_on_chain:
             for name, verb in (
                 ("subject_of_highest_speech", view.speech_on_chain[-1]),
                 ("subject_of_lowest_speech", view.speech_on_chain[0]),
             ):
-                put(name, t.head[head] == verb and subject)
-        put("owns_path_word", t.dep[head] == "poss" and t.head[head] in position)
+                row[INDEX[name]] = float(t.head[head] == verb and subject)
+        row[INDEX["owns_path_word"]] = float(t.dep[head] == "poss" and t.head[head] in position)
 
     def _distance(self, ctx: QuoteContext, cand: Candidate) -> int:
         if cand.first < 0:
