@@ -204,6 +204,7 @@ class _QuoteView:
     cue verb, and the words it hangs from (``chain``, nearest first, up to the root)."""
 
     sents: set[int]
+    sent_pair: tuple[int, int]  # the sentences of its first and last word
     cue: int  # token index of the cue verb, -1 without a cue
     chain: list[int]
     position: dict[int, int]  # chain word -> its place on the chain
@@ -449,8 +450,9 @@ class CandidateFinder:
         dep = t.dep[head]
         row[INDEX["before_quote"]] = float(cand.last <= ctx.first)
         sent = self.sent_of[head]
+        near, far = view.sent_pair
         row[INDEX["sentence_distance"]] = float(
-            min(min(abs(sent - s) for s in view.sents), MAX_SENTENCE_DISTANCE)
+            min(abs(sent - near), abs(sent - far), MAX_SENTENCE_DISTANCE)
         )
         line = self._line_of(head)
         row[INDEX["line_distance"]] = float(ctx.line - line)
@@ -490,7 +492,7 @@ class CandidateFinder:
         """The quotation's sentences, cue verb and the words it hangs from, nearest first, up
         to its sentence's root."""
         scan, t = self.scan, self.tokens
-        sents = {self.sent_of[ctx.first], self.sent_of[max(ctx.last - 1, ctx.first)]}
+        pair = (self.sent_of[ctx.first], self.sent_of[max(ctx.last - 1, ctx.first)])
         word = t.head[t.root(ctx.first, ctx.last)]
         chain: list[int] = []
         seen: set[int] = set()
@@ -503,7 +505,8 @@ class CandidateFinder:
             word = t.head[word]
         speech = self.speech_verb
         return _QuoteView(
-            sents,
+            set(pair),
+            pair,
             ctx.cue.start if ctx.cue is not None else -1,
             chain,
             {w: k for k, w in enumerate(chain)},

@@ -45,9 +45,9 @@ class TokenTable:
         strings = doc.vocab.strings
 
         def names(column: int) -> list[str]:
-            hashes = arr[:, column].tolist()
-            found = {h: strings[h] for h in set(hashes)}
-            return [found[h] for h in hashes]
+            hashes, at = np.unique(arr[:, column], return_inverse=True)
+            found = np.array([strings[h] for h in hashes.tolist()], dtype=object)
+            return found[at.ravel()].tolist() if n else []
 
         self.dep = names(1)
         self.lower = names(2)
