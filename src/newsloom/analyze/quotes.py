@@ -238,8 +238,9 @@ class _Resolver:
         head = span.root
         text = span.text
         start, end = span.start_char, span.end_char
-        if len(span) == 1 and head.lower_ in PERSONAL_PRONOUNS:
-            subject = self.people.subject_between(para_start, start, head.lower_)
+        lower = head.lower_ if len(span) == 1 else ""
+        if lower in PERSONAL_PRONOUNS:
+            subject = self.people.subject_between(para_start, start, lower)
             if subject is not None:
                 return _Speaker(text, start, end, subject.name, subject.entity_id, True)
             prev = self.last
@@ -248,14 +249,14 @@ class _Resolver:
                 and prev.is_person
                 and paragraph - self.last_paragraph <= PRONOUN_SPEAKER_REACH
                 and self.people.gender.get(prev.entity_id or prev.name, "")
-                in ("", PRONOUN_GENDER[head.lower_])
+                in ("", PRONOUN_GENDER[lower])
             ):
                 return _Speaker(text, start, end, prev.name, prev.entity_id, prev.is_person)
-            person = self.people.person_before(start, head.lower_)
+            person = self.people.person_before(start, lower)
             if person is not None:
                 return _Speaker(text, start, end, person.name, person.entity_id, True)
             return _Speaker(text, start, end, text, None, False)
-        if len(span) == 1 and head.lower_ in ("they", "it", "we"):
+        if lower in ("they", "it", "we"):
             prev = self.last
             if (
                 prev is not None
@@ -271,13 +272,14 @@ class _Resolver:
         owner = self.people.at(head.idx, head.idx + len(head)) or self.people.by_surname(head)
         if owner is not None:
             return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
+        children = list(head.children)  # read once: each read builds the Tokens anew
         # Roe's lawyer, John Smith, said: the person named, not the role.
-        for child in head.children:
+        for child in children:
             if child.dep_ == "appos":
                 person = self.people.at(child.idx, child.idx + len(child))
                 if person is not None and person.is_person:
                     return _Speaker(text, start, end, person.name, person.entity_id, True)
-        for child in head.children:
+        for child in children:
             if child.dep_ == "poss":
                 possessor = self.people.at(
                     child.idx, child.idx + len(child)
@@ -288,19 +290,21 @@ class _Resolver:
                     return _Speaker(
                         text, start, end, f"{possessor.name}'s {rest}".strip(), None, False
                     )
-        known = self._by_role(head, start)
+        known = self._by_role(head, start, children)
         if known is not None:
             return _Speaker(text, start, end, known.name, known.id, True)
-        return _Speaker(text, start, end, doc[first:last].text, None, False)
+        same = (first, last) == (span.start, span.end)
+        return _Speaker(text, start, end, text if same else doc[first:last].text, None, False)
 
-    def _by_role(self, head: Token, before: int) -> Entity | None:
+    def _by_role(self, head: Token, before: int, children: list[Token]) -> Entity | None:
         """'the TV host tweeted': the one person named before whose role ends with this noun
-        (a definite role noun refers back; "a spokesperson" does not)."""
+        (a definite role noun refers back; "a spokesperson" does not); ``children`` are the
+        head's."""
         if head.pos_ != "NOUN" or not head.text.islower() or head.tag_ != "NN":
             return None
-        if not any(c.dep_ == "det" and c.lower_ == "the" for c in head.children):
+        if not any(c.dep_ == "det" and c.lower_ == "the" for c in children):
             return None
-        if any(c.dep_ == "poss" for c in head.children):
+        if any(c.dep_ == "poss" for c in children):
             return None
         found = [
             e
