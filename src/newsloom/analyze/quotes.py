@@ -370,7 +370,7 @@ class Recorded:
 _Finish = Callable[[_Speaker | None, float | None], QuoteMention]
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Later:
     """A quotation whose speaker ``_Scan.settle`` chooses: its candidates, their rows, and
     what makes its record."""

@@ -198,7 +198,7 @@ def _addressed(t: TokenTable, i: int) -> bool:
     return False
 
 
-@dataclass
+@dataclass(frozen=True)
 class _QuoteView:
     """What every candidate of one quotation is compared with: the sentences it sits in, its
     cue verb, and the words it hangs from (``chain``, nearest first, up to the root)."""
