@@ -91,3 +91,56 @@ def test_nested_attribution_is_relabelled_to_the_inner_speaker():
     # Gold already inner, or no inner speaker: unchanged.
     assert inner_speaker_labels([outer, inner, other], [0, 1, 0]) == [0, 1, 0]
     assert inner_speaker_labels([outer, other], [1, 0]) == [1, 0]
+
+
+def _walk(spec: dict, row: list[float]) -> float:
+    """The shipped trees walked one by one, node by node: what the forest scoring must give."""
+    trees = spec["trees"]
+    total = []
+    for t in range(len(trees["feature"])):
+        k = 0
+        while not trees["leaf"][t][k]:
+            goes_left = row[trees["feature"][t][k]] <= trees["threshold"][t][k]
+            k = trees["left"][t][k] if goes_left else trees["right"][t][k]
+        total.append(trees["value"][t][k])
+    return float(np.sum(total))
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        pytest.param("zeros", id="all-zero"),
+        pytest.param("small", id="small-integers"),
+        pytest.param("wide", id="beyond-every-threshold"),
+    ],
+)
+def test_forest_scoring_is_the_plain_tree_walk(rows):
+    from importlib import resources
+
+    spec = json.loads(
+        resources.files("newsloom.analyze.speakers").joinpath("speakers.json").read_text()
+    )
+    rng = np.random.default_rng(11)
+    x = {
+        "zeros": np.zeros((3, len(FEATURES))),
+        "small": rng.integers(0, 4, size=(40, len(FEATURES))).astype(float),
+        "wide": rng.integers(-100, 100, size=(40, len(FEATURES))).astype(float),
+    }[rows]
+    got = shipped_ranker().scores(x)
+    want = [_walk(spec, list(r)) for r in x]
+    assert np.allclose(got, want, rtol=0, atol=1e-9)
+    assert not np.allclose(got, 0.0)  # the trees do score
+
+
+def test_choices_made_together_equal_choices_made_one_by_one():
+    ranker = shipped_ranker()
+    rng = np.random.default_rng(5)
+    groups = []
+    for size in (1, 3, 8, 2):
+        rows = rng.integers(0, 3, size=(size, len(FEATURES))).astype(float).tolist()
+        keys = [f"p{int(k)}" for k in rng.integers(0, 2, size=size)]
+        groups.append((rows, keys))
+    together = ranker.choose_each(groups)
+    alone = [ranker.choose(rows, keys) for rows, keys in groups]
+    assert together == alone  # same scores, bit for bit, whatever rows are scored beside
+    assert ranker.choose_each([]) == []

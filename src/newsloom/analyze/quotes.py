@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
@@ -238,8 +238,9 @@ class _Resolver:
         head = span.root
         text = span.text
         start, end = span.start_char, span.end_char
-        if len(span) == 1 and head.lower_ in PERSONAL_PRONOUNS:
-            subject = self.people.subject_between(para_start, start, head.lower_)
+        lower = head.lower_ if len(span) == 1 else ""
+        if lower in PERSONAL_PRONOUNS:
+            subject = self.people.subject_between(para_start, start, lower)
             if subject is not None:
                 return _Speaker(text, start, end, subject.name, subject.entity_id, True)
             prev = self.last
@@ -248,14 +249,14 @@ class _Resolver:
                 and prev.is_person
                 and paragraph - self.last_paragraph <= PRONOUN_SPEAKER_REACH
                 and self.people.gender.get(prev.entity_id or prev.name, "")
-                in ("", PRONOUN_GENDER[head.lower_])
+                in ("", PRONOUN_GENDER[lower])
             ):
                 return _Speaker(text, start, end, prev.name, prev.entity_id, prev.is_person)
-            person = self.people.person_before(start, head.lower_)
+            person = self.people.person_before(start, lower)
             if person is not None:
                 return _Speaker(text, start, end, person.name, person.entity_id, True)
             return _Speaker(text, start, end, text, None, False)
-        if len(span) == 1 and head.lower_ in ("they", "it", "we"):
+        if lower in ("they", "it", "we"):
             prev = self.last
             if (
                 prev is not None
@@ -271,13 +272,14 @@ class _Resolver:
         owner = self.people.at(head.idx, head.idx + len(head)) or self.people.by_surname(head)
         if owner is not None:
             return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
+        children = list(head.children)  # read once: each read builds the Tokens anew
         # Roe's lawyer, John Smith, said: the person named, not the role.
-        for child in head.children:
+        for child in children:
             if child.dep_ == "appos":
                 person = self.people.at(child.idx, child.idx + len(child))
                 if person is not None and person.is_person:
                     return _Speaker(text, start, end, person.name, person.entity_id, True)
-        for child in head.children:
+        for child in children:
             if child.dep_ == "poss":
                 possessor = self.people.at(
                     child.idx, child.idx + len(child)
@@ -288,19 +290,21 @@ class _Resolver:
                     return _Speaker(
                         text, start, end, f"{possessor.name}'s {rest}".strip(), None, False
                     )
-        known = self._by_role(head, start)
+        known = self._by_role(head, start, children)
         if known is not None:
             return _Speaker(text, start, end, known.name, known.id, True)
-        return _Speaker(text, start, end, doc[first:last].text, None, False)
+        same = (first, last) == (span.start, span.end)
+        return _Speaker(text, start, end, text if same else doc[first:last].text, None, False)
 
-    def _by_role(self, head: Token, before: int) -> Entity | None:
+    def _by_role(self, head: Token, before: int, children: list[Token]) -> Entity | None:
         """'the TV host tweeted': the one person named before whose role ends with this noun
-        (a definite role noun refers back; "a spokesperson" does not)."""
+        (a definite role noun refers back; "a spokesperson" does not); ``children`` are the
+        head's."""
         if head.pos_ != "NOUN" or not head.text.islower() or head.tag_ != "NN":
             return None
-        if not any(c.dep_ == "det" and c.lower_ == "the" for c in head.children):
+        if not any(c.dep_ == "det" and c.lower_ == "the" for c in children):
             return None
-        if any(c.dep_ == "poss" for c in head.children):
+        if any(c.dep_ == "poss" for c in children):
             return None
         found = [
             e
@@ -362,6 +366,20 @@ class Recorded:
     rows: list[list[float]]
 
 
+# Makes a quotation's record once its speaker and confidence are chosen.
+_Finish = Callable[[_Speaker | None, float | None], QuoteMention]
+
+
+@dataclass(frozen=True)
+class _Later:
+    """A quotation whose speaker ``_Scan.settle`` chooses: its candidates, their rows, and
+    what makes its record."""
+
+    cands: list[Candidate]
+    rows: list[list[float]]
+    finish: _Finish
+
+
 class _Scan:
     """One article's quote scan: what its steps share, built once, and the walk's state."""
 
@@ -413,19 +431,49 @@ class _Scan:
     def choose(self, ctx: QuoteContext) -> tuple[_Speaker | None, float | None]:
         """The speaker of a quotation: the ranker's pick among the candidates (the rules' own
         pick when there is no ranker), with its calibrated confidence."""
-        if self.finder is None:
+        found = self._candidates(ctx)
+        if found is None or self.ranker is None:
             return ctx.rule, None
+        cands, rows = found
+        choice = self.ranker.choose(rows, [c.key for c in cands])
+        return cands[choice.index].speaker, choice.confidence
+
+    def choose_later(self, ctx: QuoteContext, finish: _Finish) -> QuoteMention | _Later:
+        """``finish(*choose(ctx))``, with the scoring left to ``settle``: for a quotation whose
+        speaker no later quotation reads (reported speech), so that all of an article's such
+        quotations are scored in one pass. The candidates are gathered now, as the walk
+        stands."""
+        found = self._candidates(ctx)
+        if found is None or self.ranker is None:
+            return finish(ctx.rule, None)
+        return _Later(*found, finish)
+
+    def settle(self, found: list[QuoteMention | _Later]) -> list[QuoteMention]:
+        """The quotations with those ``choose_later`` left open chosen and finished."""
+        later = [item for item in found if isinstance(item, _Later)]
+        if not later:
+            return [item for item in found if not isinstance(item, _Later)]
+        assert self.ranker is not None  # only the ranker leaves choices open
+        choices = self.ranker.choose_each([(x.rows, [c.key for c in x.cands]) for x in later])
+        done = {
+            id(x): x.finish(x.cands[c.index].speaker, c.confidence)
+            for x, c in zip(later, choices, strict=True)
+        }
+        return [done[id(item)] if isinstance(item, _Later) else item for item in found]
+
+    def _candidates(self, ctx: QuoteContext) -> tuple[list[Candidate], list[list[float]]] | None:
+        """The quotation's candidates and their feature rows (recorded for training), or None
+        without a finder or without candidates."""
+        if self.finder is None:
+            return None
         prev_n, prev_speaker = self.previous
         cands = self.finder.find(ctx, prev_speaker)
         if not cands:
-            return ctx.rule, None
+            return None
         rows = self.finder.features(ctx, cands, ctx.line - prev_n)
         if self.recorder is not None:
             self.recorder.append(Recorded(ctx, cands, rows))
-        if self.ranker is None:
-            return ctx.rule, None
-        choice = self.ranker.choose(rows, [c.key for c in cands])
-        return cands[choice.index].speaker, choice.confidence
+        return cands, rows
 
     def line_of(self, offset: int) -> int:
         """The paragraph line holding ``offset`` (-1 before the first)."""
@@ -654,7 +702,7 @@ def _carried_on(scan: _Scan, seg: Segment, n: int) -> _Speaker | None:
     return None
 
 
-def _indirect(scan: _Scan, item: _Reported) -> QuoteMention | None:
+def _indirect(scan: _Scan, item: _Reported) -> QuoteMention | _Later | None:
     """Reported speech (``Roe said that …``) with its reporter resolved."""
     n = scan.line_of(item.verb.idx)
     para = scan.lines[n][0]
@@ -675,16 +723,21 @@ def _indirect(scan: _Scan, item: _Reported) -> QuoteMention | None:
     ctx = QuoteContext(
         span.start, span.end, n, cue, "governs", reporter, False, item.start, item.end
     )
-    chosen, confidence = scan.choose(ctx)
-    return scan.mention(
-        item.start,
-        item.end,
-        "indirect",
-        para,
-        cue=said,
-        speaker=chosen or reporter,
-        confidence=confidence,
-    )
+
+    def finish(chosen: _Speaker | None, confidence: float | None) -> QuoteMention:
+        return scan.mention(
+            item.start,
+            item.end,
+            "indirect",
+            para,
+            cue=said,
+            speaker=chosen or reporter,
+            confidence=confidence,
+        )
+
+    # Reported speech never carries its speaker on to a later quotation (only direct ones
+    # do, in ``_direct``), so its choice can wait and be scored with the others.
+    return scan.choose_later(ctx, finish)
 
 
 def _direct_cue(scan: _Scan, seg: Segment, n: int, first: int, last: int) -> Cue | None:
@@ -777,10 +830,11 @@ def find_quotes(
     ]
     events.extend((r.verb.idx, n_segments, r) for r in _reported_speech(scan))
     events.sort(key=lambda e: (e[0], e[1]))
-    out: list[QuoteMention] = []
+    found: list[QuoteMention | _Later] = []
     for _, _, item in events:
-        found = _indirect(scan, item) if isinstance(item, _Reported) else _direct(scan, item)
-        if found is not None:
-            out.append(found)
+        one = _indirect(scan, item) if isinstance(item, _Reported) else _direct(scan, item)
+        if one is not None:
+            found.append(one)
+    out = scan.settle(found)
     out.sort(key=lambda q: (q.start, q.end))
     return out

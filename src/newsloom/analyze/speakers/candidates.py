@@ -13,18 +13,17 @@ kinds of words) and never lists of names: they carry to outlets the model never 
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
-import numpy as np
 from spacy.tokens import Doc, Token
 
 from ...models import SpeakerKind
 from ...text.names import is_person_noun, is_role_noun
 from ..attribution import (
-    SPEAKER_NOUNS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
     SUBJECT_DEPS,
@@ -35,6 +34,7 @@ from ..attribution import (
     speaker_span,
     subject_of,
 )
+from .tokens import GROUP, PRONOUN_KINDS, PRONOUNS, TokenTable
 
 if TYPE_CHECKING:
     from ..quotes import _Scan, _Speaker
@@ -47,11 +47,6 @@ ADDRESSEE_VERBS = frozenset(
 ADDRESSEE_PREPS = frozenset({"to", "at", "about", "toward", "towards", "with"})
 # Prepositions that name who issued a statement ("a statement from the ministry").
 ISSUER_PREPS = frozenset({"from", "by", "of"})
-PERSONAL = frozenset({"he", "she", "him", "her"})
-GROUP = frozenset({"they", "them", "we", "us"})
-FIRST = frozenset({"i", "me"})
-NEUTER = frozenset({"it"})
-PRONOUNS = PERSONAL | GROUP | FIRST | NEUTER
 # Entity labels of phrases that never speak ("the next few weeks", "its latest figures").
 NOT_AGENTS = frozenset(
     {"DATE", "TIME", "MONEY", "PERCENT", "CARDINAL", "QUANTITY", "ORDINAL", "EVENT"}
@@ -70,6 +65,8 @@ KEPT_FAR = frozenset({"rule", "previous", "previous_own"})
 # Paragraph lines looked back for candidates (the quote's own and the one before).
 LINES_BACK = 1
 
+# The kinds a pronoun candidate has, named or not.
+PRONOUN_KIND_NAMES = frozenset(PRONOUN_KINDS.values())
 KINDS = (
     "person",
     "org",
@@ -176,32 +173,6 @@ class QuoteContext:
     end: int
 
 
-def _kind(token: Token, speaker: _Speaker, named: bool) -> str:
-    lower = token.lower_
-    if lower in PERSONAL:
-        return "he_she"
-    if lower in GROUP:
-        return "they_we"
-    if lower in FIRST:
-        return "i"
-    if lower in NEUTER:
-        return "it"
-    if named:
-        if speaker.is_person:
-            return "person"
-        return "place" if token.ent_type_ in ("GPE", "LOC", "NORP") else "org"
-    lemma = token.lemma_.lower()
-    if lemma in SPEECH_NOUNS:
-        return "speech_noun"
-    if lemma in SPEAKER_NOUNS:
-        return "speaker_noun"
-    if is_role_noun(lemma) or is_person_noun(lemma, by_ending=False):
-        return "role_noun"
-    if token.pos_ == "PROPN":
-        return "propn"
-    return "other"
-
-
 def _issuer(head: Token) -> Token | None:
     """'a statement from the ministry', 'the ministry's statement': who issued a speech noun."""
     if head.lemma_.lower() not in SPEECH_NOUNS:
@@ -216,15 +187,29 @@ def _issuer(head: Token) -> Token | None:
     return None
 
 
-def _addressed(token: Token) -> bool:
+def _addressed(t: TokenTable, i: int) -> bool:
     """The one spoken to: object of tell/ask, or of 'to' after a speech verb."""
-    head = token.head
-    if token.dep_ in ("dobj", "dative") and head.lemma_.lower() in ADDRESSEE_VERBS:
+    head, dep = t.head[i], t.dep[i]
+    if dep in ("dobj", "dative") and t.lemma[head].lower() in ADDRESSEE_VERBS:
         return True
-    if token.dep_ == "pobj" and head.lower_ in ADDRESSEE_PREPS:
-        verb = head.head
-        return is_speech_verb(verb)
+    if dep == "pobj" and t.lower[head] in ADDRESSEE_PREPS:
+        verb = t.head[head]
+        return t.lemma[verb].lower() in SPEECH_VERBS and t.pos[verb] in ("VERB", "AUX")
     return False
+
+
+@dataclass(frozen=True)
+class _QuoteView:
+    """What every candidate of one quotation is compared with: the sentences it sits in, its
+    cue verb, and the words it hangs from (``chain``, nearest first, up to the root)."""
+
+    sents: set[int]
+    sent_pair: tuple[int, int]  # the sentences of its first and last word
+    cue: int  # token index of the cue verb, -1 without a cue
+    chain: list[int]
+    position: dict[int, int]  # chain word -> its place on the chain
+    speech_on_chain: list[int]
+    speech_before: list[int]  # speech verbs on the chain below each place
 
 
 class CandidateFinder:
@@ -233,7 +218,7 @@ class CandidateFinder:
     def __init__(self, scan: _Scan, resolve: Callable[[int, int, int, int], _Speaker]) -> None:
         self.scan = scan
         self.resolve = resolve
-        doc = scan.doc
+        self.tokens = t = TokenTable(scan.doc)
         self.sent_of = scan.sent_of
         # Mentions per resolved person, and the order people first appear in.
         self.mention_count: dict[str, int] = {}
@@ -242,17 +227,20 @@ class CandidateFinder:
             key = p.entity_id or p.name.casefold()
             self.mention_count[key] = self.mention_count.get(key, 0) + 1
             self.first_order.setdefault(key, len(self.first_order))
-        lemmas = doc.to_array("LEMMA")
-        pos = doc.to_array("POS")
-        speech = np.isin(lemmas, [doc.vocab.strings.add(v) for v in SPEECH_VERBS])
-        verbal = np.isin(pos, [doc.vocab.strings["VERB"], doc.vocab.strings["AUX"]])
-        quoted = np.asarray(scan.quoted, dtype=bool)
-        self.speech_verb: list[bool] = (speech & verbal & ~quoted).tolist()
-        # Prefix counts of speech verbs and of quotation openings, for "how many between".
+        quoted = scan.quoted
+        self.speech_verb: list[bool] = [
+            lemma in SPEECH_VERBS and pos in ("VERB", "AUX") and not q
+            for lemma, pos, q in zip(t.lemma, t.pos, quoted, strict=True)
+        ]
+        # Prefix counts of speech verbs, of quotation openings and of words outside quotes
+        # (not punctuation or space), for "how many between".
         self.speech_sum = [0, *accumulate(self.speech_verb)]
-        opens = [q and (i == 0 or not scan.quoted[i - 1]) for i, q in enumerate(scan.quoted)]
+        opens = [q and (i == 0 or not quoted[i - 1]) for i, q in enumerate(quoted)]
         self.opens_sum = [0, *accumulate(opens)]
+        words = [not (p or s or q) for p, s, q in zip(t.punct, t.space, quoted, strict=True)]
+        self.words_sum = [0, *accumulate(words)]
         self.people_in_line: dict[int, int] = {}
+        self.line_of_token: dict[int, int] = {}
         self.proposals = self._proposals()
         self.anchors = [a for a, _, _, _ in self.proposals]
         # Resolutions of a token range; a pronoun's also depends on who spoke last.
@@ -261,31 +249,31 @@ class CandidateFinder:
     def _proposals(self) -> list[tuple[int, int, int, str]]:
         """(anchor token, first, last, how found) of every phrase that could name a speaker,
         found once per article; each quotation takes those in its window."""
-        scan, doc = self.scan, self.scan.doc
+        scan, doc, t = self.scan, self.scan.doc, self.tokens
+        quoted = scan.quoted
         out: list[tuple[int, int, int, str]] = []
         covered: set[int] = set()
         for p in scan.people.mentions:
             span = doc.char_span(p.start, p.end, alignment_mode="expand")
-            if span is None or not len(span) or scan.quoted[span.start]:
+            if span is None or not len(span) or quoted[span.start]:
                 continue
             out.append((span.start, span.start, span.end, "entity"))
             covered.update(range(span.start, span.end))
-        for token in doc:
-            i = token.i
-            if scan.quoted[i]:
+        for i, pos in enumerate(t.pos):
+            if quoted[i]:
                 continue
-            pos = token.pos_
             if i not in covered:
-                if pos == "PRON" and token.lower_ in PRONOUNS:
+                if pos == "PRON" and t.lower[i] in PRONOUNS:
                     out.append((i, i, i + 1, "pronoun"))
-                elif pos in ("NOUN", "PROPN") and token.dep_ != "compound":
-                    issuer = _issuer(token)
-                    if issuer is not None and not scan.quoted[issuer.i]:
-                        out.append((i, *speaker_span(issuer), "issuer"))
-                    if token.dep_ in SUBJECT_DEPS or could_speak(token):
-                        out.append((i, *speaker_span(token), "noun"))
-            if self.speech_verb[i] and token.lemma_.lower() not in WEAK_VERBS:
-                subject = subject_of(token, scan.quoted)
+                elif pos in ("NOUN", "PROPN") and t.dep[i] != "compound":
+                    if t.lemma[i].lower() in SPEECH_NOUNS:
+                        issuer = _issuer(doc[i])
+                        if issuer is not None and not quoted[issuer.i]:
+                            out.append((i, *speaker_span(issuer), "issuer"))
+                    if t.dep[i] in SUBJECT_DEPS or t.could_speak(i):
+                        out.append((i, *speaker_span(doc[i]), "noun"))
+            if self.speech_verb[i] and t.lemma[i].lower() not in WEAK_VERBS:
+                subject = subject_of(doc[i], quoted)
                 if subject is not None:
                     out.append((subject.i, *speaker_span(subject), "speech_subject"))
         out.sort()
@@ -300,15 +288,22 @@ class CandidateFinder:
             lo, hi = scan.line_tokens[ctx.line]
         return lo, hi
 
+    def _line_of(self, i: int) -> int:
+        """The paragraph line of token ``i`` (``scan.line_of`` of its offset), once per token."""
+        found = self.line_of_token.get(i)
+        if found is None:
+            found = self.line_of_token[i] = self.scan.line_of(self.tokens.idx[i])
+        return found
+
     def _resolve(self, first: int, last: int) -> _Speaker:
-        scan, doc = self.scan, self.scan.doc
+        scan = self.scan
         resolver = scan.resolver
-        pronoun = last - first == 1 and doc[first].lower_ in PRONOUNS
+        pronoun = last - first == 1 and self.tokens.lower[first] in PRONOUNS
         state = (id(resolver.last), resolver.last_paragraph) if pronoun else (0, 0)
         key = (first, last, *state)
         speaker = self.resolved.get(key)
         if speaker is None:
-            line = scan.line_of(doc[first].idx)
+            line = self._line_of(first)
             para_start = scan.lines[line][0] if line >= 0 else 0
             speaker = self.resolve(first, last, line, para_start)
             self.resolved[key] = speaker
@@ -378,23 +373,16 @@ class CandidateFinder:
         cands: Sequence[Candidate],
         previous_lines_ago: int,
     ) -> list[list[float]]:
-        scan, doc = self.scan, self.scan.doc
-        quote_sents = {self.sent_of[ctx.first], self.sent_of[max(ctx.last - 1, ctx.first)]}
-        cue_verb = doc[ctx.cue.start] if ctx.cue is not None else None
+        scan, t = self.scan, self.tokens
+        view = self._view(ctx)
+        cue_lemma = t.lemma[view.cue] if view.cue >= 0 else None
         line_lo = scan.line_tokens[ctx.line][0]
-        opens_line = not any(
-            not doc[k].is_punct and not doc[k].is_space and not scan.quoted[k]
-            for k in range(line_lo, ctx.first)
-        )
         people_in = self._people_per_line(ctx)
-        chain = self._quote_chain(ctx)
-        position = {t.i: k for k, t in enumerate(chain)}
-        speech_on_chain = [t for t in chain if self.speech_verb[t.i]]
-        in_relcl = any(t.dep_ == "relcl" for t in chain[:2])
         distances = [self._distance(ctx, c) for c in cands]
         order = sorted(range(len(cands)), key=lambda k: distances[k])
         rank = {k: r for r, k in enumerate(order)}
         keys = [c.key for c in cands]
+        same_name = Counter(keys)
         # What every candidate of this quotation shares.
         base = [0.0] * len(FEATURES)
         shared = {
@@ -403,144 +391,165 @@ class CandidateFinder:
             "direct": ctx.direct,
             "previous_lines_ago": min(previous_lines_ago, 9),
             "candidates": len(cands),
-            "quote_opens_line": opens_line,
+            # nothing but punctuation and quoted words before it on its line
+            "quote_opens_line": self.words_sum[ctx.first] - self.words_sum[line_lo] <= 0,
             "quote_tokens": min(ctx.last - ctx.first, 100),
             "people_in_line": people_in[0],
             "people_in_previous_line": people_in[1],
-            "cue_addressee_verb": cue_verb is not None and cue_verb.lemma_ in ADDRESSEE_VERBS,
-            "cue_weak_verb": cue_verb is not None and cue_verb.lemma_ in WEAK_VERBS,
-            "quote_in_relative_clause": in_relcl,
+            "cue_addressee_verb": cue_lemma is not None and cue_lemma in ADDRESSEE_VERBS,
+            "cue_weak_verb": cue_lemma is not None and cue_lemma in WEAK_VERBS,
+            "quote_in_relative_clause": any(t.dep[w] == "relcl" for w in view.chain[:2]),
         }
         for name, value in shared.items():
             if value and name in INDEX:
                 base[INDEX[name]] = float(value)
         rows = []
         for k, cand in enumerate(cands):
+            # Every candidate feature is written (zeros too): none is among the shared ones.
             row = base.copy()
-
-            def put(name: str, value: float, row: list[float] = row) -> None:
-                if value:
-                    row[INDEX[name]] = float(value)
-
-            put("rule_pick", "rule" in cand.flags)
-            put("previous_speaker", "previous" in cand.flags)
-            put("previous_own", "previous_own" in cand.flags)
-            put("outside_window", "outside" in cand.flags)
-            put("token_distance", distances[k])
-            put("distance_rank", rank[k])
-            put("same_name_candidates", keys.count(cand.key))
+            row[INDEX["rule_pick"]] = float("rule" in cand.flags)
+            row[INDEX["previous_speaker"]] = float("previous" in cand.flags)
+            row[INDEX["previous_own"]] = float("previous_own" in cand.flags)
+            row[INDEX["outside_window"]] = float("outside" in cand.flags)
+            row[INDEX["token_distance"]] = float(distances[k])
+            row[INDEX["distance_rank"]] = float(rank[k])
+            row[INDEX["same_name_candidates"]] = float(same_name[keys[k]])
             speaker = cand.speaker
             named = speaker.entity_id is not None
-            put("resolved_named", named)
-            put("resolved_person", named and speaker.is_person)
-            put("resolved_differs", speaker.name.casefold() != speaker.text.casefold())
-            put("mentions_in_article", min(self.mention_count.get(cand.key, 0), 20))
-            put("first_mention_order", min(self.first_order.get(cand.key, 20), 20))
-            put("issuer", "issuer" in cand.flags)
+            row[INDEX["resolved_named"]] = float(named)
+            row[INDEX["resolved_person"]] = float(named and speaker.is_person)
+            row[INDEX["resolved_differs"]] = float(
+                speaker.name.casefold() != speaker.text.casefold()
+            )
+            row[INDEX["mentions_in_article"]] = float(min(self.mention_count.get(keys[k], 0), 20))
+            row[INDEX["first_mention_order"]] = float(min(self.first_order.get(keys[k], 20), 20))
+            row[INDEX["issuer"]] = float("issuer" in cand.flags)
             if cand.first < 0:
-                put("sentence_distance", MAX_SENTENCE_DISTANCE)
-                put("line_distance", 3)
-                put(f"kind_{'person' if speaker.is_person else 'other'}", 1)
-                put("could_speak", 1)
+                row[INDEX["sentence_distance"]] = float(MAX_SENTENCE_DISTANCE)
+                row[INDEX["line_distance"]] = 3.0
+                row[INDEX[f"kind_{'person' if speaker.is_person else 'other'}"]] = 1.0
+                row[INDEX["could_speak"]] = 1.0
                 rows.append(row)
                 continue
-            head = doc[cand.first : cand.last].root
-            put("before_quote", cand.last <= ctx.first)
-            sent = self.sent_of[head.i]
-            put(
-                "sentence_distance",
-                min(min(abs(sent - s) for s in quote_sents), MAX_SENTENCE_DISTANCE),
-            )
-            put("line_distance", ctx.line - scan.line_of(head.idx))
-            put("at_line_start", cand.first == scan.line_tokens[scan.line_of(head.idx)][0])
-            kind = _kind(head, speaker, named)
-            put(f"kind_{kind}", 1)
-            put("resolved_unique_role", named and kind in ("role_noun", "speaker_noun"))
-            if head.dep_ in DEPS:
-                put(f"dep_{head.dep_}", 1)
-            put("could_speak", could_speak(head))
-            put("plural", head.tag_ in ("NNS", "NNPS") or head.lower_ in GROUP)
-            verb = head.head
-            if cue_verb is not None:
-                put("subject_of_cue", verb.i == cue_verb.i and head.dep_ in SUBJECT_DEPS)
-                put("object_of_cue", verb.i == cue_verb.i and head.dep_ in ("dobj", "dative"))
-            put("addressee", _addressed(head))
-            put(
-                "subject_of_speech_verb",
-                head.dep_ in SUBJECT_DEPS and self.speech_verb[verb.i],
-            )
-            put(
-                "object_of_speech_verb",
-                head.dep_ in ("dobj", "dative") and self.speech_verb[verb.i],
-            )
-            put("subject_of_any_verb", head.dep_ in SUBJECT_DEPS)
-            put("in_quote_sentence_clause", sent in quote_sents)
-            self._path(put, head, chain, position, speech_on_chain)
-            a, b = min(cand.last, ctx.last), max(cand.first, ctx.first)
-            if a < b:
-                put("speech_verbs_between", min(self.speech_sum[b] - self.speech_sum[a], 5))
-                put("quotes_between", min(self.opens_sum[b] - self.opens_sum[a], 5))
+            self._describe(row, ctx, view, cand, named)
             rows.append(row)
         return rows
 
-    def _quote_chain(self, ctx: QuoteContext) -> list[Token]:
-        """The words the quotation hangs from, nearest first, up to its sentence's root."""
-        scan, doc = self.scan, self.scan.doc
-        span = doc[ctx.first : ctx.last]
-        token = span.root.head
-        chain: list[Token] = []
-        seen: set[int] = set()
-        while token.i not in seen and not ctx.first <= token.i < ctx.last:
-            seen.add(token.i)
-            if not scan.quoted[token.i]:
-                chain.append(token)
-            if token.head.i == token.i:
-                break
-            token = token.head
-        return chain
-
-    def _path(
+    def _describe(
         self,
-        put: Callable[[str, float], None],
-        head: Token,
-        chain: list[Token],
-        position: dict[int, int],
-        speech_on_chain: list[Token],
+        row: list[float],
+        ctx: QuoteContext,
+        view: _QuoteView,
+        cand: Candidate,
+        named: bool,
     ) -> None:
+        """The features of a candidate with words in the article: where its head word sits,
+        what it is, and how it attaches to the cue and to the words the quotation hangs from."""
+        scan, t = self.scan, self.tokens
+        head = t.root(cand.first, cand.last)
+        dep = t.dep[head]
+        row[INDEX["before_quote"]] = float(cand.last <= ctx.first)
+        sent = self.sent_of[head]
+        near, far = view.sent_pair
+        row[INDEX["sentence_distance"]] = float(
+            min(abs(sent - near), abs(sent - far), MAX_SENTENCE_DISTANCE)
+        )
+        line = self._line_of(head)
+        row[INDEX["line_distance"]] = float(ctx.line - line)
+        row[INDEX["at_line_start"]] = float(cand.first == scan.line_tokens[line][0])
+        kind = t.word_kind(head)
+        if named and kind not in PRONOUN_KIND_NAMES:
+            if cand.speaker.is_person:
+                kind = "person"
+            else:
+                kind = "place" if t.ent_type[head] in ("GPE", "LOC", "NORP") else "org"
+        row[INDEX[f"kind_{kind}"]] = 1.0
+        row[INDEX["resolved_unique_role"]] = float(named and kind in ("role_noun", "speaker_noun"))
+        if dep in DEPS:
+            row[INDEX[f"dep_{dep}"]] = 1.0
+        row[INDEX["could_speak"]] = float(t.could_speak(head))
+        row[INDEX["plural"]] = float(t.tag[head] in ("NNS", "NNPS") or t.lower[head] in GROUP)
+        verb = t.head[head]
+        subject = dep in SUBJECT_DEPS
+        obj = dep in ("dobj", "dative")
+        if view.cue >= 0:
+            row[INDEX["subject_of_cue"]] = float(verb == view.cue and subject)
+            row[INDEX["object_of_cue"]] = float(verb == view.cue and obj)
+        row[INDEX["addressee"]] = float(_addressed(t, head))
+        row[INDEX["subject_of_speech_verb"]] = float(subject and self.speech_verb[verb])
+        row[INDEX["object_of_speech_verb"]] = float(obj and self.speech_verb[verb])
+        row[INDEX["subject_of_any_verb"]] = float(subject)
+        row[INDEX["in_quote_sentence_clause"]] = float(sent in view.sents)
+        self._path(row, head, view)
+        a, b = min(cand.last, ctx.last), max(cand.first, ctx.first)
+        if a < b:
+            row[INDEX["speech_verbs_between"]] = float(
+                min(self.speech_sum[b] - self.speech_sum[a], 5)
+            )
+            row[INDEX["quotes_between"]] = float(min(self.opens_sum[b] - self.opens_sum[a], 5))
+
+    def _view(self, ctx: QuoteContext) -> _QuoteView:
+        """The quotation's sentences, cue verb and the words it hangs from, nearest first, up
+        to its sentence's root."""
+        scan, t = self.scan, self.tokens
+        pair = (self.sent_of[ctx.first], self.sent_of[max(ctx.last - 1, ctx.first)])
+        word = t.head[t.root(ctx.first, ctx.last)]
+        chain: list[int] = []
+        seen: set[int] = set()
+        while word not in seen and not ctx.first <= word < ctx.last:
+            seen.add(word)
+            if not scan.quoted[word]:
+                chain.append(word)
+            if t.head[word] == word:
+                break
+            word = t.head[word]
+        speech = self.speech_verb
+        return _QuoteView(
+            set(pair),
+            pair,
+            ctx.cue.start if ctx.cue is not None else -1,
+            chain,
+            {w: k for k, w in enumerate(chain)},
+            [w for w in chain if speech[w]],
+            [0, *accumulate(speech[w] for w in chain)],
+        )
+
+    def _path(self, row: list[float], head: int, view: _QuoteView) -> None:
         """Where the candidate meets the words the quotation hangs from: how far up each side
         climbs, what the meeting word is, and how the candidate attaches to it."""
-        token, up, below = head, 0, head
+        t, position, chain = self.tokens, view.position, view.chain
+        word, up, below = head, 0, head
         seen: set[int] = set()
-        while token.i not in position and token.i not in seen and up < 8:
-            seen.add(token.i)
-            if token.head.i == token.i:
+        while word not in position and word not in seen and up < 8:
+            seen.add(word)
+            if t.head[word] == word:
                 break
-            below, token = token, token.head
+            below, word = word, t.head[word]
             up += 1
-        if token.i not in position:
-            put("path_none", 1)
+        if word not in position:
+            row[INDEX["path_none"]] = 1.0
             return
-        top = token
-        at = position[top.i]
-        put("on_quote_chain", up == 0)
+        top = word
+        at = position[top]
+        row[INDEX["on_quote_chain"]] = float(up == 0)
         # "footage of Roe asking, '…'": the speech verb right below the candidate on the chain.
-        put("speech_verb_below_on_chain", at >= 1 and self.speech_verb[chain[at - 1].i])
-        put("path_quote_up", min(at + 1, 8))
-        put("path_candidate_up", up)
-        put("path_top_speech", self.speech_verb[top.i])
-        put("path_top_verb", top.pos_ in ("VERB", "AUX"))
-        put("path_subject_of_top", up >= 1 and below.dep_ in SUBJECT_DEPS)
-        put(
-            "path_speech_on_quote_side",
-            sum(self.speech_verb[t.i] for t in chain[: position[top.i]]),
+        row[INDEX["speech_verb_below_on_chain"]] = float(
+            at >= 1 and self.speech_verb[chain[at - 1]]
         )
-        if speech_on_chain:
+        row[INDEX["path_quote_up"]] = float(min(at + 1, 8))
+        row[INDEX["path_candidate_up"]] = float(up)
+        row[INDEX["path_top_speech"]] = float(self.speech_verb[top])
+        row[INDEX["path_top_verb"]] = float(t.pos[top] in ("VERB", "AUX"))
+        row[INDEX["path_subject_of_top"]] = float(up >= 1 and t.dep[below] in SUBJECT_DEPS)
+        row[INDEX["path_speech_on_quote_side"]] = float(view.speech_before[at])
+        subject = t.dep[head] in SUBJECT_DEPS
+        if view.speech_on_chain:
             for name, verb in (
-                ("subject_of_highest_speech", speech_on_chain[-1]),
-                ("subject_of_lowest_speech", speech_on_chain[0]),
+                ("subject_of_highest_speech", view.speech_on_chain[-1]),
+                ("subject_of_lowest_speech", view.speech_on_chain[0]),
             ):
-                put(name, head.head.i == verb.i and head.dep_ in SUBJECT_DEPS)
-        put("owns_path_word", head.dep_ == "poss" and head.head.i in position)
+                row[INDEX[name]] = float(t.head[head] == verb and subject)
+        row[INDEX["owns_path_word"]] = float(t.dep[head] == "poss" and t.head[head] in position)
 
     def _distance(self, ctx: QuoteContext, cand: Candidate) -> int:
         if cand.first < 0:

@@ -1,0 +1,102 @@
+"""One parse's token attributes as plain lists: what the candidate features read.
+
+spaCy builds a new ``Token`` on every ``doc[i]`` and ``token.head`` and looks every string
+attribute up in the vocabulary on each read; the ranker reads the same few attributes of the
+same tokens for every candidate of every quotation (about 120 candidates per article). Read
+once per article with ``Doc.to_array``, they are list lookups. Answers of the shared helpers
+(``could_speak``, the role-noun lists, ``Span.root``) are worked out on first use and kept
+with the article, never across articles.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from spacy.attrs import DEP, ENT_TYPE, HEAD, IDX, IS_PUNCT, IS_SPACE, LEMMA, LOWER, POS, TAG
+from spacy.parts_of_speech import NAMES as POS_NAMES
+from spacy.tokens import Doc
+
+from ...text.names import is_person_noun, is_role_noun
+from ..attribution import SPEAKER_NOUNS, SPEECH_NOUNS, could_speak
+
+PERSONAL = frozenset({"he", "she", "him", "her"})
+GROUP = frozenset({"they", "them", "we", "us"})
+FIRST = frozenset({"i", "me"})
+NEUTER = frozenset({"it"})
+PRONOUNS = PERSONAL | GROUP | FIRST | NEUTER
+# The candidate kinds a pronoun gives whatever it resolves to.
+PRONOUN_KINDS = {
+    **dict.fromkeys(PERSONAL, "he_she"),
+    **dict.fromkeys(GROUP, "they_we"),
+    **dict.fromkeys(FIRST, "i"),
+    **dict.fromkeys(NEUTER, "it"),
+}
+_COLUMNS = (HEAD, DEP, LOWER, LEMMA, POS, TAG, ENT_TYPE, IDX, IS_PUNCT, IS_SPACE)
+
+
+class TokenTable:
+    """Per-token attributes of ``doc`` by token index (``dep[i]`` is ``doc[i].dep_``)."""
+
+    def __init__(self, doc: Doc) -> None:
+        self.doc = doc
+        n = len(doc)
+        arr = doc.to_array(list(_COLUMNS)) if n else np.zeros((0, len(_COLUMNS)), np.uint64)
+        # HEAD is stored as an offset from the token (unsigned, so a head before wraps).
+        self.head: list[int] = (arr[:, 0].astype(np.int64) + np.arange(n)).tolist()
+        strings = doc.vocab.strings
+
+        def names(column: int) -> list[str]:
+            hashes, at = np.unique(arr[:, column], return_inverse=True)
+            found = np.array([strings[h] for h in hashes.tolist()], dtype=object)
+            return found[at.ravel()].tolist() if n else []
+
+        self.dep = names(1)
+        self.lower = names(2)
+        self.lemma = names(3)
+        self.pos: list[str] = [POS_NAMES[p] for p in arr[:, 4].tolist()]
+        self.tag = names(5)
+        self.ent_type = names(6)
+        self.idx: list[int] = arr[:, 7].tolist()
+        self.punct: list[bool] = arr[:, 8].astype(bool).tolist()
+        self.space: list[bool] = arr[:, 9].astype(bool).tolist()
+        self._could_speak: dict[int, bool] = {}
+        self._word_kind: dict[int, str] = {}
+        self._roots: dict[tuple[int, int], int] = {}
+
+    def could_speak(self, i: int) -> bool:
+        """``attribution.could_speak(doc[i])``, once per token."""
+        found = self._could_speak.get(i)
+        if found is None:
+            found = self._could_speak[i] = could_speak(self.doc[i])
+        return found
+
+    def root(self, first: int, last: int) -> int:
+        """``doc[first:last].root.i``, once per span."""
+        key = (first, last)
+        found = self._roots.get(key)
+        if found is None:
+            found = self._roots[key] = self.doc[first:last].root.i
+        return found
+
+    def word_kind(self, i: int) -> str:
+        """What the word itself is, as a candidate kind: a pronoun's kind, else the kind of
+        an unnamed phrase headed by it (speech noun, speaker noun, role noun, proper noun or
+        other)."""
+        found = self._word_kind.get(i)
+        if found is None:
+            found = self._word_kind[i] = self._kind_of_word(i)
+        return found
+
+    def _kind_of_word(self, i: int) -> str:
+        pronoun = PRONOUN_KINDS.get(self.lower[i])
+        if pronoun is not None:
+            return pronoun
+        lemma = self.lemma[i].lower()
+        if lemma in SPEECH_NOUNS:
+            return "speech_noun"
+        if lemma in SPEAKER_NOUNS:
+            return "speaker_noun"
+        if is_role_noun(lemma) or is_person_noun(lemma, by_ending=False):
+            return "role_noun"
+        if self.pos[i] == "PROPN":
+            return "propn"
+        return "other"

@@ -1,0 +1,53 @@
+"""The candidate features' token table reads what spaCy's Token objects give."""
+
+from __future__ import annotations
+
+import pytest
+
+from newsloom.analyze.attribution import could_speak
+from newsloom.analyze.speakers.tokens import TokenTable
+
+TEXTS = [
+    pytest.param('Roe, who joined in 2019, said "it is fine."\n\nShe told him so.', id="quote"),
+    pytest.param("The ministry's statement was read aloud by officials.", id="issuer"),
+    pytest.param("  \n\n  ", id="space-only"),
+    pytest.param("", id="empty"),
+]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_token_table_matches_the_tokens(nlp, text):
+    doc = nlp(text)
+    t = TokenTable(doc)
+    assert t.head == [tok.head.i for tok in doc]
+    assert t.dep == [tok.dep_ for tok in doc]
+    assert t.lower == [tok.lower_ for tok in doc]
+    assert t.lemma == [tok.lemma_ for tok in doc]
+    assert t.pos == [tok.pos_ for tok in doc]
+    assert t.tag == [tok.tag_ for tok in doc]
+    assert t.ent_type == [tok.ent_type_ for tok in doc]
+    assert t.idx == [tok.idx for tok in doc]
+    assert t.punct == [tok.is_punct for tok in doc]
+    assert t.space == [tok.is_space for tok in doc]
+    for tok in doc:
+        assert t.could_speak(tok.i) == could_speak(tok)
+        assert t.root(tok.i, tok.i + 1) == tok.i
+    if len(doc) > 2:
+        assert t.root(0, len(doc)) == doc[0 : len(doc)].root.i
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "kind"),
+    [
+        ("She said so.", "She", "he_she"),
+        ("They said so.", "They", "they_we"),
+        ("The minister said so.", "minister", "role_noun"),
+        ("Officials said so.", "Officials", "speaker_noun"),
+        ("The statement said so.", "statement", "speech_noun"),
+        ("The weather said nothing.", "weather", "other"),  # negative: no speaker word
+    ],
+)
+def test_word_kinds(nlp, text, word, kind):
+    doc = nlp(text)
+    i = next(tok.i for tok in doc if tok.text == word)
+    assert TokenTable(doc).word_kind(i) == kind
