@@ -28,7 +28,6 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parent
 
 
 def generate(n: int, out: Path) -> list[Path]:
@@ -122,7 +121,6 @@ def measure(kind: str, source: Path, workers: int, tmp: Path) -> tuple[float, fl
 
 def peak_rss_mb(folder: Path, tmp: Path, workers: int) -> float:
     """Max RSS of one `newsloom analyze` run and its children, in a fresh wrapper process."""
-    exe = REPO / ".venv" / "bin" / "newsloom"
     code = (
         "import resource, subprocess, sys;"
         "subprocess.run(sys.argv[1:], check=True, stderr=subprocess.DEVNULL);"
@@ -133,7 +131,9 @@ def peak_rss_mb(folder: Path, tmp: Path, workers: int) -> float:
             sys.executable,
             "-c",
             code,
-            str(exe),
+            sys.executable,
+            "-m",
+            "newsloom.cli",
             "analyze",
             str(folder),
             "--quiet",
