@@ -109,3 +109,33 @@ def test_a_ruler_with_other_patterns_is_refused(stock, pattern):
 
 def test_the_stock_ruler_is_accepted(stock):
     TokenAttributes(stock.get_pipe("attribute_ruler"), stock.get_pipe("lemmatizer"))
+
+
+# (change to the stock pipeline, installed): only the stock order and settings are replaced.
+INSTALL = [
+    (None, True),
+    ("overwrite", False),  # a lemmatizer that overwrites the ruler's lemmas
+    ("no-lemmatizer", False),
+    ("apart", False),  # a component between the ruler and the lemmatizer
+]
+
+
+@pytest.mark.parametrize(("change", "installed"), INSTALL)
+def test_install_replaces_only_the_stock_arrangement(change, installed):
+    import spacy
+
+    from newsloom.nlp import pick_model
+    from newsloom.token_attributes import install
+
+    model = spacy.load(pick_model(), exclude=["ner"])
+    if change == "overwrite":
+        model.get_pipe("lemmatizer").overwrite = True
+    elif change == "no-lemmatizer":
+        model.remove_pipe("lemmatizer")
+    elif change == "apart":
+        model.add_pipe("sentencizer", after="attribute_ruler")
+    before = list(model.pipe_names)
+    assert install(model) is installed
+    assert (COMPONENT in model.pipe_names) is installed
+    if not installed:
+        assert model.pipe_names == before

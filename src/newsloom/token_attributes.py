@@ -59,15 +59,20 @@ class UnsupportedRuler(ValueError):
 def install(nlp: Language) -> bool:
     """Put ``TokenAttributes`` in place of the model's attribute ruler and lemmatizer.
 
-    Returns False, leaving the pipeline as it is, when the model lacks either component, its
-    lemmatizer is not the rule lemmatizer, or its ruler is ``UnsupportedRuler``.
+    Returns False, leaving the pipeline as it is, when the model lacks either component, they
+    are not next to each other, its lemmatizer is not the rule lemmatizer that keeps the
+    ruler's lemmas, or its ruler is ``UnsupportedRuler``.
     """
     from spacy.language import Language
 
-    if list(REPLACED) != [n for n in nlp.pipe_names if n in REPLACED]:
+    names = nlp.pipe_names
+    if not set(REPLACED) <= set(names):
+        return False
+    at = names.index(REPLACED[0])
+    if tuple(names[at : at + len(REPLACED)]) != REPLACED:
         return False
     lemmatizer = nlp.get_pipe("lemmatizer")
-    if getattr(lemmatizer, "mode", None) != "rule":
+    if getattr(lemmatizer, "mode", None) != "rule" or getattr(lemmatizer, "overwrite", True):
         return False
     if not Language.has_factory(COMPONENT):
         Language.factory(COMPONENT, func=_factory)
