@@ -42,7 +42,7 @@ RECORD_ORIGIN = "api"
 # Test hook: ``NEWSLOOM_FAULT=<step>`` kills the process with SIGKILL when an ingest reaches
 # that step, so the reliability tests can crash a real run exactly there (never set it in use).
 FAULT_ENV = "NEWSLOOM_FAULT"
-FAULT_STEPS = ("after-article", "after-articles", "after-index-save", "mid-rebuild")
+FAULT_STEPS = ("after-batch", "after-articles", "after-index-save", "mid-rebuild")
 
 
 def _fault_point(step: str) -> None:
@@ -122,7 +122,8 @@ def ingest_items(
                 continue
             yield item
 
-    _store_results(run_analysis(new_articles(), settings), store, report, found, on_event)
+    results = run_analysis(new_articles(), settings)
+    _store_results(results, store, report, found, on_event, settings.batch_size)
     count_found(store, report, found)
     return report
 
@@ -134,7 +135,7 @@ def ingest_analyses(analyses: Iterable[ArticleAnalysis], store: Store) -> RunRep
     found = _Findings()
     pending: set[str] = set()
     fresh = (a for a in analyses if not _already_stored(a.article, store, report, found, pending))
-    _store_results(fresh, store, report, found, _noop)
+    _store_results(fresh, store, report, found, _noop, Settings().batch_size)
     count_found(store, report, found)
     return report
 
@@ -160,24 +161,40 @@ def _store_results(
     report: RunReport,
     found: _Findings,
     on_event: OnEvent,
+    batch_size: int,
 ) -> None:
-    """Store each analysis atomically, attach the new articles to the story index a batch at a
-    time, then rebuild the stories the index changed (and any a killed run left pending)."""
+    """Store the analyses ``batch_size`` at a time (the engines' batch: one transaction, one
+    disk sync, per batch rather than per article; a crash keeps a batch whole or not at all,
+    and the next run analyses what was not stored), attach the new articles to the story index
+    a batch at a time, then rebuild the stories the index changed (and any a killed run left
+    pending)."""
     index = _run_index(store)
     new: dict[str, Features] = {}  # stored, not yet in the index (insertion order)
+    batch: list[ArticleAnalysis] = []
+
+    def write() -> None:
+        for result, added in zip(batch, store.add_batch(batch), strict=True):
+            if added:
+                report.added += 1
+                new[result.article.id] = extract_features(result)
+        _fault_point("after-batch")
+        for result in batch:
+            on_event("analysed", result)
+        batch.clear()
+        if len(new) >= INDEX_BATCH:
+            _update_index(store, index, new)
+
     for result in results:
         if isinstance(result, Skipped):
             report.skipped.append(result)
             on_event("skipped", result)
             continue
         found.add(result)  # analysed now, so counted from memory, not read back
-        if store.add_analysis(result):
-            report.added += 1
-            new[result.article.id] = extract_features(result)
-            _fault_point("after-article")
-            if len(new) >= INDEX_BATCH:
-                _update_index(store, index, new)
-        on_event("analysed", result)
+        batch.append(result)
+        if len(batch) >= batch_size:
+            write()
+    if batch:
+        write()
     _fault_point("after-articles")
     _update_index(store, index, new)
     report.rebuilt = _rebuild_pending(store)

@@ -13,6 +13,7 @@ from tests.conftest import EXAMPLES
 from tests.reliability.conftest import assert_every_article_in_one_story, run_ingest
 
 CORPUS = str(EXAMPLES / "corpus")
+BATCH_ENV = "NEWSLOOM_BATCH_SIZE"
 
 
 def _stories(db: str) -> list[dict]:
@@ -36,9 +37,10 @@ def uninterrupted(tmp_path_factory) -> list[dict]:
 @pytest.mark.parametrize("step", FAULT_STEPS)
 def test_a_run_killed_at_each_step_is_finished_by_the_next_run(tmp_path, uninterrupted, step):
     db = str(tmp_path / "killed.db")
-    killed = run_ingest([CORPUS], db, **{FAULT_ENV: step})
+    # Batches of 8 articles, so "after-batch" stops the run with part of the corpus stored.
+    killed = run_ingest([CORPUS], db, **{FAULT_ENV: step, BATCH_ENV: "8"})
     assert killed.returncode == -signal.SIGKILL, f"the hook {step} was not reached: {killed}"
-    # After "after-article" the re-run analyses the rest; after the later steps every article
+    # After "after-batch" the re-run analyses the rest; after the later steps every article
     # is stored already, so the re-run has nothing new and only finishes the work left.
     again = run_ingest([CORPUS], db)
     assert again.returncode == 0, again.stderr

@@ -319,3 +319,31 @@ def test_blocking_skips_unrelated_wordings():
 def test_empty_and_odd_input():
     assert group_quotes([]) == []
     assert group_quotes([quoted("a1", ("...", None)), quoted("a2", ("— —", None))]) == []
+
+
+# (quotes of article a1 as (start, end, cue), mentions expected in its story quote): one span
+# reported by two cues is one mention; two spans stay two.
+SPANS = [
+    ([(0, 10, "according"), (0, 10, "said")], 1),
+    ([(0, 10, "said")], 1),
+]
+
+
+@pytest.mark.parametrize(("spans", "expected"), SPANS)
+def test_one_article_span_is_one_mention(spans, expected):
+    words = "About 309 people were affected by the flood"
+    one = quoted("a1", (words, "Jane Roe"))
+    first = one.quotes[0]
+    one.quotes = [
+        first.model_copy(update={"cue": cue, "kind": "indirect"}) for _s, _e, cue in spans
+    ]
+    quotes = group_quotes([one, quoted("a2", (words, "Jane Roe"))])
+    mentions = [m for q in quotes for m in q.mentions if m.article_id == "a1"]
+    assert len(mentions) == expected
+
+
+def test_two_spans_of_one_article_stay_two_mentions():
+    a = "We are going to cut taxes for working families next year"
+    b = "The budget is tight and we all know it well"
+    quotes = group_quotes([quoted("a1", (a, "Jane Roe"), (b, "Jane Roe"))])
+    assert sorted(len(q.mentions) for q in quotes) == [1, 1]

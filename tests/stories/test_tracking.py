@@ -478,3 +478,23 @@ def test_an_unattributed_fragment_joins_the_sentence_of_the_speaker_its_article_
     holder = next(q for q in quotes if any(m.article_id == "a2" for m in q.mentions))
     joined = sorted({m.article_id for m in holder.mentions} - {"a2"})
     assert joined == ([] if joins is None else [f"a{joins}"])
+
+
+# (the longer quote, the quote starting at the same offset, its speaker): two quotes of one
+# article starting at one offset that stay apart must get two tracked quote ids.
+SAME_START = [
+    ("In the river towns we trust the old levees to hold", "In the river towns", "Bob Cruz"),
+    ("Nobody in this valley expected the water to rise so fast", "Nobody", "Ann Lee"),
+]
+
+
+@pytest.mark.parametrize(("longer", "shorter", "speaker"), SAME_START)
+def test_quotes_starting_at_one_offset_get_distinct_ids(longer, shorter, speaker):
+    text = f"{longer}, the mayor said.\nThe river rose again on Tuesday."
+    story = consolidate([analysis("a1", text, quotes=[(longer, "Ann Lee"), (shorter, speaker)])])
+    result = track_stories([story], {"a1": ArticleInfo("Outlet 1", "2026-01-05")})
+    starts = {m.start for q in result.quotes for m in q.mentions}
+    assert starts == {0}
+    ids = [q.id for q in result.quotes]
+    assert len(ids) == len(set(ids))
+    assert set(result.of_node.values()) == set(ids)

@@ -70,6 +70,11 @@ class Store(Protocol):
 
     def add_analyses(self, analyses: Iterable[ArticleAnalysis]) -> int: ...
 
+    def add_batch(self, analyses: Sequence[ArticleAnalysis]) -> list[bool]:
+        """Store analysed articles in one transaction (all or none); per article, False when
+        it was already stored."""
+        ...
+
     def analyses(self, article_ids: Sequence[str] | None = None) -> Iterator[ArticleAnalysis]:
         """Stored analyses in ingestion order (all, or the given ids)."""
         ...

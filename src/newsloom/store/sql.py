@@ -322,10 +322,20 @@ class SqlStore:
             raise
 
     def add_analyses(self, analyses: Iterable[ArticleAnalysis]) -> int:
-        added = 0
-        for analysis in analyses:
-            added += self.add_analysis(analysis)
-        return added
+        return sum(self.add_batch(list(analyses)))
+
+    def add_batch(self, analyses: Sequence[ArticleAnalysis]) -> list[bool]:
+        """Store ``analyses`` in one transaction: one commit (one disk sync) for the batch
+        instead of one per article; a crash keeps all of the batch or none of it. An article
+        already stored, also earlier in the batch, gives False. When another process stores
+        one of them meanwhile the batch rolls back and is stored article by article."""
+        try:
+            with self.transaction() as conn:
+                return [self._insert(conn, analysis) for analysis in analyses]
+        except StoreError as exc:
+            if not isinstance(exc.__cause__, IntegrityError):
+                raise
+        return [self.add_analysis(analysis) for analysis in analyses]
 
     def _insert(self, conn: Connection, analysis: ArticleAnalysis) -> bool:
         a = analysis.article

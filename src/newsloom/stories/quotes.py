@@ -229,9 +229,13 @@ def group_quotes(
     mentions: list[_Mention] = []
     for a_index, analysis in enumerate(analyses):
         published = first_day(analysis.article.published) or date.max
+        seen: set[tuple[int, int]] = set()
         for q in analysis.quotes:
-            if not q.text.strip():
+            # One span of an article is one mention, even when two cues report it ("..., said
+            # X, according to a statement"): the first the analysis lists is kept.
+            if not q.text.strip() or (q.start, q.end) in seen:
                 continue
+            seen.add((q.start, q.end))
             raw, core, censored, fillers = tokenise(q.text)
             if not core:
                 continue

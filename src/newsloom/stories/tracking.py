@@ -704,10 +704,31 @@ def track(
         links = decide(nodes, stops, fresh) + _known_links(nodes, known)
         links.sort(key=lambda d: (d.a, d.b))  # the order deciding every pair gives
     groups, merged = components(nodes, links)
-    quotes = [tracked_quote(nodes, g, merged, links) for g in groups]
+    quotes = _distinct_ids(nodes, groups, [tracked_quote(nodes, g, merged, links) for g in groups])
     of_node = {nodes[k].key: q.id for g, q in zip(groups, quotes, strict=True) for k in g}
     ordered = sorted(quotes, key=lambda q: (-len(q.mentions), q.id))
     return Tracking(ordered, of_node, _cross_links(nodes, groups, links))
+
+
+def _distinct_ids(
+    nodes: Sequence[Node], groups: list[list[int]], quotes: list[TrackedQuote]
+) -> list[TrackedQuote]:
+    """Tracked quotes whose roots are one "article:start" (two quotes of an article starting at
+    one offset, e.g. a sentence and the phrase quoted at its start, that stay apart) keep one
+    id each: the group holding the smallest node key keeps the root's id, each other one gets
+    an id from the root and its own smallest node key. Ids that do not clash are unchanged."""
+    by_id: dict[str, list[int]] = defaultdict(list)
+    for n, quote in enumerate(quotes):
+        by_id[quote.id].append(n)
+    out = list(quotes)
+    for clashing in by_id.values():
+        if len(clashing) < 2:
+            continue
+        first = {n: min(nodes[k].key for k in groups[n]) for n in clashing}
+        for n in sorted(clashing, key=first.__getitem__)[1:]:
+            root = min(nodes[k].first_key for k in groups[n])
+            out[n] = quotes[n].model_copy(update={"id": stable_id("tracked", root, first[n])})
+    return out
 
 
 def _cross_links(
