@@ -6,10 +6,17 @@ import pytest
 
 from newsloom.analyze.entities import extract_entities
 from newsloom.analyze.quotemarks import paragraph_segments, single_segments
-from newsloom.analyze.quotes import blank_line_paragraphs, find_quotes
+from newsloom.analyze.quotes import blank_line_paragraphs, find_quotes, one_per_span
 from newsloom.analyze.stages.quotes import extract_quotes
 from newsloom.config import Settings
-from newsloom.models import Article, ArticleAnalysis, Paragraph, Post, article_id
+from newsloom.models import (
+    Article,
+    ArticleAnalysis,
+    Paragraph,
+    Post,
+    QuoteMention,
+    article_id,
+)
 from newsloom.pipeline import StageContext
 
 
@@ -201,6 +208,82 @@ def test_indirect(nlp, text, expected):
         if q.kind == "indirect"
     ]
     assert found == ([expected] if expected else [])
+
+
+# Two cues reaching the same span give one quotation. The parser reads the first paragraph's
+# "said" as governing the clause that "according to" also reports (the shape seen on
+# bench/generate.py articles); the rules keep the earlier cue. Without the paragraph before,
+# the parse differs and the two cues report two different (overlapping) spans: both stay.
+_FLOODED = (
+    "About 40 people were affected, according to a statement from Tamsin Corp. Schools in the "
+    "district stayed open, the education office said."
+)
+SAME_SPAN_ROWS = [
+    (
+        'Teacher Ana Roe, 50, said: "We did everything we could, and we will keep doing it until '
+        'every family in Dallow is safe."\n\n'
+        + _FLOODED
+        + " Several witnesses said they had raised concerns months earlier.",
+        [
+            (
+                "We did everything we could, and we will keep doing it until every family in "
+                "Dallow is safe.",
+                "said",
+            ),
+            ("About 40 people were affected", "according"),
+            ("they had raised concerns months earlier", "said"),
+        ],
+    ),
+    (
+        _FLOODED,
+        [
+            ("About 40 people were affected, according to a statement from", "said"),
+            (
+                "Tamsin Corp. Schools in the district stayed open, the education office said",
+                "according",
+            ),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SAME_SPAN_ROWS)
+def test_one_quotation_per_span(nlp, text, expected):
+    found = quotes_of(nlp, text)
+    assert [(q.text, q.cue) for q in found] == expected
+    assert len({(q.start, q.end) for q in found}) == len(found)
+
+
+def _mention(cue_start=None, speaker="Roe", confidence=None, start=0, end=9):
+    cue = {} if cue_start is None else {"cue_start": cue_start, "cue_end": cue_start + 4}
+    return QuoteMention(
+        start=start,
+        end=end,
+        text="x" * (end - start),
+        kind="indirect",
+        speaker=speaker,
+        speaker_confidence=confidence,
+        **cue,
+    )
+
+
+# (mentions in the order found, index of the one kept per span in text order)
+PER_SPAN_ROWS = [
+    pytest.param([_mention(30), _mention(12)], [1], id="rules: earlier cue"),
+    pytest.param([_mention(12), _mention(12)], [0], id="tie: first found"),
+    pytest.param([_mention(None), _mention(40)], [1], id="a cue over none"),
+    pytest.param([_mention(12, None, 0.6), _mention(30, "Doe", 0.5)], [1], id="resolved"),
+    pytest.param([_mention(12, "Roe", 0.80), _mention(30, "Doe", 0.95)], [1], id="confidence"),
+    pytest.param([_mention(30, "Doe", 0.960), _mention(12, "Roe", 0.957)], [1], id="near tie"),
+    pytest.param([_mention(12, confidence=0.9), _mention(30)], [0], id="confidence over none"),
+    pytest.param([_mention(30, start=20, end=29), _mention(12)], [1, 0], id="other spans all kept"),
+    pytest.param([_mention(12, end=8), _mention(30)], [0, 1], id="same start, other end"),
+]
+
+
+@pytest.mark.parametrize(("found", "kept"), PER_SPAN_ROWS)
+def test_one_per_span_keeps_the_best_attested(found, kept):
+    assert one_per_span(found) == [found[i] for i in kept]
 
 
 def test_headline_single_quotes(nlp):

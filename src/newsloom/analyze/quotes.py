@@ -57,6 +57,10 @@ CONTINUATION_REACH = 2
 # and spoke in the same paragraph or the one before: a plural pronoun further away refers to
 # anyone. Not searched over.
 GROUP_PRONOUN_REACH = 1
+# Two cues may report the same span; their speaker confidences closer than this do not tell
+# them apart (the cue order does): the ranker's expected calibration error on PolNeAR dev
+# direct quotes is 0.017 (docs/benchmarks.md, "Quotes on PolNeAR dev"). Not searched over.
+CONFIDENCE_MARGIN = 0.02
 # The paragraph index of "no speaker yet": further back than any reach above.
 NO_PARAGRAPH = -99
 # A name mention is never longer than this many characters, so the search for the mention at
@@ -835,6 +839,34 @@ def find_quotes(
         one = _indirect(scan, item) if isinstance(item, _Reported) else _direct(scan, item)
         if one is not None:
             found.append(one)
-    out = scan.settle(found)
-    out.sort(key=lambda q: (q.start, q.end))
-    return out
+    return one_per_span(scan.settle(found))
+
+
+def _better(q: QuoteMention, kept: QuoteMention) -> bool:
+    """Whether ``q`` is better attested than ``kept`` (the same span): a resolved speaker over
+    an unresolved one, then the clearly higher confidence, then the earlier cue (a quotation
+    with no cue last)."""
+    if (q.speaker is None) != (kept.speaker is None):
+        return q.speaker is not None
+    new, old = q.speaker_confidence, kept.speaker_confidence
+    if new is not None and old is not None and abs(new - old) > CONFIDENCE_MARGIN:
+        return new > old
+    if (new is None) != (old is None):
+        return new is not None
+    return _cue_order(q) < _cue_order(kept)
+
+
+def _cue_order(q: QuoteMention) -> tuple[bool, int]:
+    return q.cue_start is None, q.cue_start or 0
+
+
+def one_per_span(found: Sequence[QuoteMention]) -> list[QuoteMention]:
+    """One quotation per article span, in text order: when two cues report the same words
+    ("X happened, according to a statement …, Roe said"), the better-attested one
+    (``_better``), the first found on a tie."""
+    best: dict[tuple[int, int], QuoteMention] = {}
+    for q in found:
+        kept = best.get((q.start, q.end))
+        if kept is None or _better(q, kept):
+            best[(q.start, q.end)] = q
+    return sorted(best.values(), key=lambda q: (q.start, q.end))
