@@ -509,3 +509,14 @@ def test_the_progress_bar_knows_its_total_and_shows_rate_and_eta(corpus, tmp_pat
     frames = [f for f in shown.decode(errors="replace").split("\r") if "analysing" in f]
     assert frames and "0/6" in frames[0], frames[:3]
     assert "articles/s" in frames[0] and "eta" in frames[0], frames[0]
+
+
+def test_python_dash_m_runs_the_command_line():
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "newsloom", "--help"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "ingest" in done.stdout and "report" in done.stdout

@@ -1,0 +1,5 @@
+"""``python -m newsloom ...``: the same command line as ``newsloom ...``."""
+
+from .cli import main
+
+main()
