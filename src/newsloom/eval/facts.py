@@ -29,7 +29,15 @@ from typing import Any
 
 from ..errors import InputError
 from ..models import Article, ArticleAnalysis, FactGroup, article_id
-from .span_pairs import SIDES, check_span, int_fields, parse_rows, short_hash
+from .span_pairs import (
+    SIDES,
+    SpanPair,
+    check_span,
+    int_fields,
+    parse_rows,
+    short_hash,
+    span_pair_fields,
+)
 
 COLUMNS = (
     "pair",
@@ -54,25 +62,11 @@ _FILE = re.compile(r"\d+_\d+ecb(?:plus)?\.txt")
 
 
 @dataclass(frozen=True)
-class FactPair:
+class FactPair(SpanPair):
     """One labelled pair of statements; ``status`` is ``-`` for a ``different`` pair."""
 
-    pair: str
-    file_a: str
-    start_a: int
-    end_a: int
-    sha1_a: str
-    file_b: str
-    start_b: int
-    end_b: int
-    sha1_b: str
-    label: str
     status: str
     note: str
-
-    @property
-    def same(self) -> bool:
-        return self.label == "same"
 
 
 def load_fact_pairs(path: Path) -> list[FactPair]:
@@ -96,16 +90,7 @@ def _parse_row(rec: dict[str, str]) -> FactPair:
     if rec["status"] not in want:
         raise ValueError(f"status of a {rec['label']} pair must be one of {', '.join(want)}")
     return FactPair(
-        pair=rec["pair"],
-        file_a=rec["file_a"],
-        start_a=numbers["start_a"],
-        end_a=numbers["end_a"],
-        sha1_a=rec["sha1_a"],
-        file_b=rec["file_b"],
-        start_b=numbers["start_b"],
-        end_b=numbers["end_b"],
-        sha1_b=rec["sha1_b"],
-        label=rec["label"],
+        **span_pair_fields(rec, numbers),
         status=rec["status"],
         note=rec["note"],
     )
@@ -115,10 +100,7 @@ def check_hashes(texts: dict[str, str], pairs: Sequence[FactPair]) -> list[str]:
     """Every span whose text is missing or no longer matches its hash, as ``pair side``."""
     bad = []
     for p in pairs:
-        for side, file, start, end, digest in (
-            ("a", p.file_a, p.start_a, p.end_a, p.sha1_a),
-            ("b", p.file_b, p.start_b, p.end_b, p.sha1_b),
-        ):
+        for side, file, start, end, digest in p.sides():
             text = texts.get(file)
             if text is None or short_hash(text[start:end]) != digest:
                 bad.append(f"{p.pair} {side} ({file} {start}:{end})")

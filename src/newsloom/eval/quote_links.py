@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .polnear import SPLITS, read_text
-from .span_pairs import SIDES, check_span, int_fields, parse_rows, short_hash
+from .span_pairs import (
+    SIDES,
+    SpanPair,
+    check_span,
+    int_fields,
+    parse_rows,
+    short_hash,
+    span_pair_fields,
+)
 
 COLUMNS = (
     "pair",
@@ -58,27 +66,13 @@ _FILE = re.compile(r"(?P<split>[a-z]+)/(?P<stem>[^/\s]+)")
 
 
 @dataclass(frozen=True)
-class LinkPair:
+class LinkPair(SpanPair):
     """One labelled pair: two spans (file, offsets, short SHA-1 of the text), the label and
     its kind, the days between the two articles' publication dates, and a note."""
 
-    pair: str
-    file_a: str
-    start_a: int
-    end_a: int
-    sha1_a: str
-    file_b: str
-    start_b: int
-    end_b: int
-    sha1_b: str
-    label: str
     kind: str
     days_apart: int
     note: str
-
-    @property
-    def same(self) -> bool:
-        return self.label == "same"
 
     @property
     def cross_week(self) -> bool:
@@ -114,16 +108,7 @@ def _parse_row(rec: dict[str, str]) -> LinkPair:
     if kind not in KINDS[label]:
         raise ValueError(f"kind of a {label} pair must be one of {', '.join(sorted(KINDS[label]))}")
     return LinkPair(
-        pair=rec["pair"],
-        file_a=rec["file_a"],
-        start_a=numbers["start_a"],
-        end_a=numbers["end_a"],
-        sha1_a=rec["sha1_a"],
-        file_b=rec["file_b"],
-        start_b=numbers["start_b"],
-        end_b=numbers["end_b"],
-        sha1_b=rec["sha1_b"],
-        label=label,
+        **span_pair_fields(rec, numbers),
         kind=kind,
         days_apart=numbers["days_apart"],
         note=rec["note"],
@@ -143,11 +128,7 @@ def check_pair_hashes(data: Path, pairs: Iterable[LinkPair]) -> list[str]:
     missing. Empty when every span points at the words it was labelled on."""
     problems = []
     for pair in pairs:
-        sides = (
-            ("a", pair.file_a, pair.start_a, pair.end_a, pair.sha1_a),
-            ("b", pair.file_b, pair.start_b, pair.end_b, pair.sha1_b),
-        )
-        for side, file, start, end, sha1 in sides:
+        for side, file, start, end, sha1 in pair.sides():
             try:
                 text = span_text(data, file, start, end)
             except OSError as exc:

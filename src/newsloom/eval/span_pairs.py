@@ -9,7 +9,8 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
 HASH_CHARS = 12
 _HASH = re.compile(rf"[0-9a-f]{{{HASH_CHARS}}}")
@@ -22,6 +23,45 @@ class HasPairId(Protocol):
 
 
 Row = TypeVar("Row", bound=HasPairId)
+
+
+@dataclass(frozen=True)
+class SpanPair:
+    """The columns every pairs file starts with: an id, two spans (file, offsets, short
+    hash) and the label; each file's record adds its own columns after these."""
+
+    pair: str
+    file_a: str
+    start_a: int
+    end_a: int
+    sha1_a: str
+    file_b: str
+    start_b: int
+    end_b: int
+    sha1_b: str
+    label: str
+
+    @property
+    def same(self) -> bool:
+        return self.label == "same"
+
+    def sides(self) -> tuple[tuple[str, str, int, int, str], ...]:
+        """``(side, file, start, end, short hash)`` of span a, then of span b."""
+        return (
+            ("a", self.file_a, self.start_a, self.end_a, self.sha1_a),
+            ("b", self.file_b, self.start_b, self.end_b, self.sha1_b),
+        )
+
+
+def span_pair_fields(rec: dict[str, str], numbers: dict[str, int]) -> dict[str, Any]:
+    """The ``SpanPair`` fields of a checked row (``numbers``: its offsets as integers)."""
+    fields: dict[str, Any] = {"pair": rec["pair"], "label": rec["label"]}
+    for side in SIDES:
+        fields[f"file_{side}"] = rec[f"file_{side}"]
+        fields[f"start_{side}"] = numbers[f"start_{side}"]
+        fields[f"end_{side}"] = numbers[f"end_{side}"]
+        fields[f"sha1_{side}"] = rec[f"sha1_{side}"]
+    return fields
 
 
 def short_hash(text: str) -> str:
