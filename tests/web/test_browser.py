@@ -92,6 +92,7 @@ def test_readable_without_javascript(browser, corpus_report: Path):
         "[data-filter-box]"
     ).first.is_hidden()  # the filter needs JS; nothing else does
     page.locator("#stories a").first.click()
+    page.locator("#quotes blockquote").nth(2).wait_for()  # click() does not wait for the load
     assert page.locator("#quotes blockquote").count() >= 3
     assert page.locator("#people table tbody tr").count() >= 1
     context.close()
@@ -110,6 +111,8 @@ def test_served_app_search_and_story(page, live_server: str, screenshots: Path):
     target = page.locator("mark:target")
     assert "thunder" in target.inner_text().lower()
     page.locator(".crumbs a").nth(1).click()  # back up to the story
+    page.wait_for_url(re.compile(r"/story-"))
+    page.locator("#quotes").wait_for()
     assert page.locator("#quotes").count() == 1
     page.screenshot(path=str(screenshots / "served-story.png"))
     follow_first_quote(page)
@@ -191,6 +194,7 @@ def test_served_missing_page_is_an_html_404(page, live_server: str, screenshots:
     assert page.locator("h1").inner_text() == "Not found"
     page.screenshot(path=str(screenshots / "served-404.png"))
     page.locator("main a", has_text="Back to the stories").click()
+    page.locator("#stories > li").nth(4).wait_for()  # click() does not wait for the load
     assert page.locator("#stories > li").count() >= 5
 
 
