@@ -31,6 +31,24 @@ def memory_store():
     store.close()
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def archive(request, tmp_path):
+    """The invented archive of ``tests/store/list_builders.py`` in a store of each backend
+    (the lists' tests, served and static)."""
+    from newsloom.store import open_store
+    from tests.store.list_builders import fill
+
+    url = (
+        str(tmp_path / "lists.db")
+        if request.param == "sqlite"
+        else request.getfixturevalue("pg_url")
+    )
+    store = open_store(url)
+    fill(store)
+    yield store
+    store.close()
+
+
 DROP_ATTEMPTS = 20  # half a second apart
 
 # The server scripts/pg-up.sh starts (``make test`` runs it); another one by URL.

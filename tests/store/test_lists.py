@@ -59,19 +59,6 @@ KEYS = {
 PAGE = 7  # rows a test page holds: several pages per list, and pages cut through ties
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def archive(request, tmp_path):
-    url = (
-        str(tmp_path / "lists.db")
-        if request.param == "sqlite"
-        else request.getfixturevalue("pg_url")
-    )
-    store = open_store(url)
-    fill(store)
-    yield store
-    store.close()
-
-
 def _key(name: str, item: dict) -> tuple:
     return tuple(item[k] for k in KEYS[name])
 

@@ -22,7 +22,6 @@ from newsloom.render.lists import VIEWS, facets_document, row_cells
 from newsloom.render.static_lists import STATIC_LISTS, list_file, write_static_lists
 from newsloom.render.tables import csv_cell
 from newsloom.store import LISTS, ListQuery, open_store
-from tests.store.list_builders import fill
 
 from .conftest import CHROMIUM
 from .test_accessibility import BLOCKING_IMPACTS, axe_violations, describe, needs_axe
@@ -125,19 +124,6 @@ def test_a_row_without_a_page_in_the_report_is_text(corpus_report):
     pages = {p.name for p in corpus_report.glob("quote-*.html")}
     assert {c.xpath("a/@href")[0] for c in linked} == pages
     assert len(cells) > len(linked) >= 1
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def archive(request, tmp_path):
-    url = (
-        str(tmp_path / "lists.db")
-        if request.param == "sqlite"
-        else request.getfixturevalue("pg_url")
-    )
-    store = open_store(url)
-    fill(store)
-    yield store
-    store.close()
 
 
 @pytest.mark.parametrize("per_file", [2, 3])  # an exact multiple and a short last file
