@@ -540,3 +540,19 @@ def test_a_speaker_resolved_from_a_pronoun_does_not_veto_a_strong_wording(
     infos = {a.article.id: ArticleInfo("x", a.article.published) for a in (first, later)}
     quotes = track_stories([consolidate([first]), consolidate([later])], infos).quotes
     assert any(len(q.story_ids) == 2 for q in quotes) == same
+
+
+ROADS = "We will rebuild every bridge and every road in this county before the winter"
+# (a later wording of ROADS, one tracked quote): two nouns swapped count their content words
+# wherever they are when the wordings are near (most words shared), even when the later outlet
+# also drops a word; a reordering with other content words stays apart.
+REORDERED = [
+    ("We will rebuild every road and every bridge in this county before the winter", True),
+    ("will rebuild every road and every bridge in this county before the winter", True),
+    ("will close every road and every school in this county before the winter", False),
+]
+
+
+@pytest.mark.parametrize(("wording", "same"), REORDERED)
+def test_swapped_nouns_are_one_wording(wording, same):
+    assert _same([(ROADS, "Dana Holt", "2026-01-05"), (wording, "Dana Holt", "2026-02-01")]) == same

@@ -287,7 +287,7 @@ class Relation:
     shorter: int
 
 
-def _aligned(x: Sequence[str], y: Sequence[str]) -> tuple[float, float]:
+def _aligned(x: Sequence[str], y: Sequence[str], near: bool = False) -> tuple[float, float]:
     """Shares of the shorter wording aligned in order with the other: of all its words, and
     of its content words (a changed proposition shows in the content words)."""
     a, b = wildcards(x, y)
@@ -302,7 +302,7 @@ def _aligned(x: Sequence[str], y: Sequence[str]) -> tuple[float, float]:
     in_order = len(matched.intersection(content)) / len(content)
     # Two nouns swapped ("miners and companies") keep their words, not their order.
     anywhere = sum((Counter(a[i] for i in content) & Counter(b)).values()) / len(content)
-    return share, max(in_order, anywhere if len(a) == len(b) else in_order)
+    return share, max(in_order, anywhere if near or len(a) == len(b) else in_order)
 
 
 # Words a speaker that is no one's name starts with: a description ("a candidate", "the
@@ -384,7 +384,7 @@ def _relation(x: Sequence[str], y: Sequence[str], agree: bool) -> Relation | Non
     """
     pair = compare(x, y)
     if pair is not None:
-        share, content_share = _aligned(x, y)
+        share, content_share = _aligned(x, y, pair.near)
         if content_share >= CONTENT_ALIGNED:
             return Relation("near" if pair.near else "contained", share, min(len(x), len(y)))
     shorter = min(x, y, key=len)
