@@ -44,6 +44,7 @@ from ..models import (
 from ..text.dates import first_day
 from ..text.unionfind import UnionFind
 from ..text.words import fold, is_content, stem
+from .occasions import occasion
 
 # A censored word: its first letter, then a mask (``*#@$%``, or a run of two or more dashes
 # right after the first letter so that "he--she" stays two words), then anything left.
@@ -111,6 +112,7 @@ class _Mention:
     fillers: int
     speaker: str | None  # resolved display name
     published: date  # date.max when unknown
+    occasion: str | None = None  # when it was said, as its article dates it
 
 
 @dataclass
@@ -251,6 +253,7 @@ def group_quotes(
                     fillers,
                     speaker,
                     published,
+                    occasion(analysis, q),
                 )
             )
     direct = [i for i, m in enumerate(mentions) if m.q.kind == "direct"]
@@ -556,6 +559,7 @@ def _canonical(
             fillers,
             base.speaker,
             base.published,
+            base.occasion,
         ),
         chain,
     )
@@ -688,6 +692,7 @@ def _quote(
                 speaker_kind=q.speaker_kind,
                 variant=forced.get(i) or ("identical" if i in chain else classify(m, canonical)),
                 post_id=q.post_id,
+                occasion=m.occasion,
             )
         )
     norm = " ".join(canonical.core)

@@ -28,6 +28,8 @@ with no named speaker whose article names the other quote's speaker counts as th
 - a short fragment (fewer than ``FRAGMENT_FLOOR`` words) inside a longer quote is a stock phrase
   or slogan as often as a truncation: it joins only when both name the same speaker, and then
   also word for word with few content words ("not quite there yet");
+- a quote whose article dates it (``occasions.occasion``) after the other quote's article was
+  published is the line said again on a later occasion (``_said_after``);
 - a wording that contains two utterances quoted separately elsewhere by one article is a merged
   quote: it joins the utterance it starts with, as a ``merged`` variant, and does not glue the
   two together.
@@ -39,6 +41,7 @@ hash of its earliest-keyed mention. Every link keeps its evidence: relation and 
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import re
 from collections import Counter, defaultdict
@@ -57,6 +60,7 @@ from ..models import (
     TrackedVariant,
     stable_id,
 )
+from ..text.dates import first_day
 from ..text.unionfind import UnionFind
 from ..text.words import fold, is_content
 from .quotes import (
@@ -73,6 +77,9 @@ from .quotes import (
 )
 
 SHINGLE = 3  # words per fingerprinted run
+# Days an occasion may fall after the other article's publication date and still be the words
+# it reported: a date line and a publication date in different time zones differ by one.
+OCCASION_SLACK_DAYS = 1
 # Contained wordings shorter than this link only when both name the same speaker: a slogan
 # ("build the wall") sits inside many different sentences of many speakers.
 FRAGMENT_FLOOR = 8
@@ -366,6 +373,19 @@ def _cue_names(node: Node) -> bool:
     return False
 
 
+def _said_after(a: Node, b: Node) -> bool:
+    """``a``'s article dates its words (``occasion``) after ``b``'s words were published: an
+    utterance is reported after it is made, so ``a`` is the line said again on a later
+    occasion (a stump line at a later rally, a talking point in a later debate)."""
+    said = [first_day(m.occasion) for m in a.quote.mentions if m.occasion]
+    published = [first_day(info.published) for info in b.articles.values()]
+    said_days = [d for d in said if d is not None]
+    published_days = [d for d in published if d is not None]
+    if not said_days or not published_days:
+        return False
+    return min(said_days) > min(published_days) + dt.timedelta(days=OCCASION_SLACK_DAYS)
+
+
 def _inside(x: Sequence[str], y: Sequence[str]) -> bool:
     """The shorter wording, word for word, somewhere in the longer."""
     a, b = wildcards(x, y)
@@ -399,6 +419,8 @@ def relate(a: Node, b: Node) -> Relation | None:
     """The link between two nodes of different stories, or None when they are not one
     utterance (see the module docstring for the guards)."""
     if a.story_id == b.story_id or not (a.direct and b.direct):
+        return None
+    if _said_after(a, b) or _said_after(b, a):
         return None
     names_a, names_b = _speakers(a), _speakers(b)
     both_named = bool(names_a and names_b)
