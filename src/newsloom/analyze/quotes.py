@@ -819,7 +819,7 @@ def _carried_on(scan: _Scan, seg: Segment, n: int) -> _Speaker | None:
         return prev_speaker
     if text[lo : seg.open_start].strip():
         return None
-    if n >= 1 and text[lo : lines[n - 1][1]].rstrip().endswith(":"):
+    if n >= 1 and text[lines[n - 1][0] : lines[n - 1][1]].rstrip().endswith(":"):
         # "He said: ¶ "…"": the cue closes the previous paragraph.
         cue = cue_before_colon(scan.doc, *scan.line_tokens[n - 1], scan.quoted)
         if cue is not None and cue.speaker is not None:
