@@ -25,6 +25,13 @@ DF_PREFIX = {"words": "w:", "names": "n:", "pairs": "p:"}
 # Stories kept per posting list: the index reads the most recent ones only (MAX_KEY_STORIES in
 # ``cluster.py`` is this), so older entries are dropped when a list grows past it.
 POSTING_LENGTH = 64
+# Rows mode: stories read and not changed that one batch keeps at most (the rest are read again
+# when an article names them). Without a bound a batch held every distinct candidate story it
+# read, more as the archive grows (1,140 stories in a batch of 1,000 generated articles at 10k
+# stored, 1,993 at 30k, ~100 KB each with their centroids): peak RSS grew with the archive.
+# Calibrated with bench/bench_stories.py (docs/benchmarks.md, "Re-measured 2026-11-25"): at 10k
+# stored a batch re-reads almost nothing, and the re-reads cost little next to scoring.
+STORY_CACHE = 1000
 
 
 @dataclass
@@ -170,6 +177,14 @@ class IndexState:
         missing = [k for k in keys if k not in self.stories and k not in self._dropped]
         if missing:
             self.stories.update(self.rows.stories(missing))
+
+    def forget_clean(self) -> None:
+        """Rows mode: drop the stories read and not changed once more than ``STORY_CACHE`` are
+        held (read again from the rows when needed: the same values). Call it only between two
+        articles, when no caller holds a story it may still change."""
+        if self.rows is None or len(self.stories) <= STORY_CACHE:
+            return
+        self.stories = {k: s for k, s in self.stories.items() if k in self._dirty_stories}
 
     def story(self, key: str) -> Story:
         self.need_stories([key])
