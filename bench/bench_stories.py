@@ -13,8 +13,9 @@ runs in a fresh process (and a fresh store) so peak RSS is per size.
 ``--store sqlite`` (default; the file in ``--dir``) or ``postgres`` (a database made with
 ``--pg-admin``): the ingest after the parse (``api.ingest_analyses``) in runs of
 ``--run-size`` articles: each article stored, attached through the story index rows, the
-stories changed rebuilt. Printed: wall seconds and ms per article, process CPU ms per article,
-the last run's ms per article (the cost at the store's final size), the index update's share,
+stories changed rebuilt; each run reads its articles as they are made. Printed (the ingest
+calls only, not the generation): wall seconds and ms per article, CPU ms per article, the last
+run's ms per article (the cost at the store's final size), the index update's share,
 peak RSS, stories vs events, BCubed F1 against the generated events, then the median store
 time of a story page (the story, its articles' analyses, its tracked quotes) and of a search,
 and the largest to smallest ratios. ``--store memory``: ``cluster_analyses`` over the whole
