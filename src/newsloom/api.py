@@ -231,11 +231,10 @@ def count_found(store: Store, report: RunReport, found: _Findings) -> None:
         for analysis in store.analyses(before[start : start + COUNT_CHUNK]):
             found.add(analysis)
     story_ids = store.story_ids_of(list(dict.fromkeys(report.article_ids)))
-    stories = [store.story(sid) for sid in sorted(story_ids)]
     report.people = len(found.people)
     report.posts = len(found.posts)
     report.stories = len(story_ids)
-    report.quotes = sum(len(s.quotes) for s in stories if s is not None)
+    report.quotes = store.count_story_quotes(sorted(story_ids))
 
 
 def count_inputs(paths: Sequence[str]) -> int | None:

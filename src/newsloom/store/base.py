@@ -137,6 +137,10 @@ class Store(Protocol):
         """The ids of the stored stories holding any of these articles."""
         ...
 
+    def count_story_quotes(self, story_ids: Sequence[str]) -> int:
+        """The quotes of these stored stories added up (``len(story.quotes)`` each)."""
+        ...
+
     def story_summaries(
         self, limit: int | None = None, offset: int = 0, story_ids: Sequence[str] | None = None
     ) -> list[StorySummary]: ...

@@ -947,6 +947,17 @@ class SqlStore:
                 found.update(sid for (sid,) in conn.execute(query))
         return found
 
+    def count_story_quotes(self, story_ids: Sequence[str]) -> int:
+        """The stories' quote counts (the list column ``n_quotes``) added up, without reading
+        the stories themselves (one query per chunk)."""
+        s = t.stories.c
+        total = 0
+        with self._read() as conn:
+            for chunk in _chunks(story_ids):
+                query = select(func.coalesce(func.sum(s.n_quotes), 0)).where(s.id.in_(chunk))
+                total += conn.execute(query).scalar_one()
+        return total
+
     def get_meta(self, key: str) -> str | None:
         with self._read() as conn:
             return _meta(conn, key)
