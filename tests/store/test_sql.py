@@ -432,3 +432,25 @@ def test_sqlite_commits_are_durable_on_power_loss(tmp_path):
     with store._read() as conn:  # noqa: SLF001 - the pragma of the store's own connections
         assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
     store.close()
+
+
+def test_several_rebuilt_stories_commit_together(memory_store):
+    """``finish_rebuilds`` stores the stories of still-pending keys and clears the keys in one
+    commit; a stale generation writes nothing; a key no longer pending writes no story."""
+    a, b = make_analysis(TEXT_A), make_analysis(TEXT_B)
+    memory_store.add_analyses([a, b])
+    with memory_store.index_transaction() as txn:
+        txn.save(["k1", "k2", "k3"])
+    generation, keys = memory_store.pending_rebuilds()
+    assert keys == ["k1", "k2", "k3"]
+    one = Story(id="x1", title="one", article_ids=[a.article.id])
+    two = Story(id="x2", title="two", article_ids=[b.article.id])
+    rows = [("k1", one), ("k2", None), ("k3", two)]
+    assert memory_store.finish_rebuilds(rows, generation + 1) is False
+    assert memory_store.stories() == [] and memory_store.pending_rebuilds()[1] == keys
+    assert memory_store.finish_rebuilds([("k3", two)], generation) is True
+    # k3 is no longer pending: its (stale) story in a later batch is not written again.
+    late = Story(id="x3", title="late", article_ids=[b.article.id])
+    assert memory_store.finish_rebuilds([*rows[:2], ("k3", late)], generation) is True
+    assert sorted(s.id for s in memory_store.stories()) == ["x1", "x2"]
+    assert memory_store.pending_rebuilds() == (generation, [])

@@ -221,6 +221,12 @@ class Store(Protocol):
         ``generation`` (another process updated it: rebuild from the new index)."""
         ...
 
+    def finish_rebuilds(self, rebuilt: Sequence[tuple[str, Story | None]], generation: int) -> bool:
+        """``finish_rebuild`` for several (key, story) pairs in one transaction: each story is
+        stored when its key is still pending, and the keys are cleared; False, and nothing
+        written, when the index is no longer at ``generation``."""
+        ...
+
     # -- state kept between runs
     def get_meta(self, key: str) -> str | None: ...
 

@@ -283,15 +283,22 @@ class SqlStore:
             return _generation(conn), keys
 
     def finish_rebuild(self, key: str, story: Story | None, generation: int) -> bool:
+        return self.finish_rebuilds([(key, story)], generation)
+
+    def finish_rebuilds(self, rebuilt: Sequence[tuple[str, Story | None]], generation: int) -> bool:
         p = t.pending_rebuilds.c
+        keys = [key for key, _ in rebuilt]
         with self.transaction() as conn:
             if self.engine.dialect.name == "postgresql":
                 conn.execute(select(func.pg_advisory_xact_lock(INDEX_LOCK_KEY)))
             if _generation(conn) != generation:
                 return False
-            cleared = conn.execute(delete(t.pending_rebuilds).where(p.story_key == key))
-            if cleared.rowcount and story is not None:
-                self._replace_stories(conn, [story])
+            query = select(p.story_key).where(p.story_key.in_(keys))
+            pending = set(conn.execute(query).scalars())
+            conn.execute(delete(t.pending_rebuilds).where(p.story_key.in_(keys)))
+            stories = [s for key, s in rebuilt if key in pending and s is not None]
+            if stories:
+                self._replace_stories(conn, stories)
             return True
 
     def index_members(self, key: str) -> list[str] | None:
