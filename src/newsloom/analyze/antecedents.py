@@ -83,7 +83,12 @@ def article_genders(
             if k >= 0 and token.idx < quoted[k][1]:
                 continue  # a pronoun inside a quotation is the speaker's, not the narrator's
             # "Roe said his …": a possessive can only be Roe's; "Roe said she …" may be anyone.
-            if token.idx >= last and token.lower_ in ("his", "her") and token.dep_ == "poss":
+            if (
+                token.idx >= last
+                and token.lower_ in ("his", "her")
+                and token.dep_ == "poss"
+                and not _describes_name(token, people)
+            ):
                 vote(people[0], PRONOUN_GENDER[token.lower_])
                 break
     # A gender the article shows at least twice as often as the other (one slip is noise).
@@ -95,6 +100,16 @@ def article_genders(
         elif f >= 2 * m and f:
             out[key] = "f"
     return out
+
+
+def _describes_name(possessive: Token, people: Sequence[NamedMention]) -> bool:
+    """'Donald Trump, her Republican opponent,': a possessive inside a phrase in apposition to
+    the name is someone else's."""
+    noun = possessive.head
+    if noun.dep_ != "appos":
+        return False
+    name = noun.head.idx
+    return any(p.start <= name < p.end for p in people)
 
 
 @dataclass

@@ -185,6 +185,11 @@ SPEECH_NOUNS = frozenset(
         "broadcast",
     }
 )
+# Verbs whose object is the one spoken to ("told Doe", "asked him", "assured the court"), and
+# whose passive subject is too ("she was told").
+ADDRESSEE_VERBS = frozenset(
+    {"tell", "ask", "inform", "assure", "reassure", "thank", "urge", "warn", "advise", "beg"}
+)
 # Subjects that never say anything themselves ("it was labeled 'Mostly True'").
 NON_SPEAKER_SUBJECTS = frozenset({"it", "this", "that", "there", "what", "which", "you"})
 # Nouns for the people and bodies that get quoted without a name ("a source", "officials").
@@ -296,20 +301,27 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
 
     Subjects inside quotation marks (``quoted``) are the quote's own words, not its speaker.
     """
+    children = list(verb.children)
     subjects = [
         c
-        for c in verb.children
+        for c in children
         if c.dep_ in SUBJECT_DEPS and not (quoted and quoted[c.i]) and same_paragraph(c, verb)
     ]
+    if verb.lemma_.lower() in ADDRESSEE_VERBS:
+        # "she was told": the subject of a passive tell/ask is the one spoken to.
+        subjects = [c for c in subjects if c.dep_ != "nsubjpass"]
     if subjects:
         # "who" in "Roe, who said ..." is resolved to Roe by the caller. Several subjects are
         # a misparse ("Her co-star Tom Berger said" as co / - / Berger): a name wins.
         return next((c for c in subjects if c.ent_type_ == "PERSON"), subjects[0])
-    for child in verb.children:
-        if child.dep_ == "agent":  # "was quoted by Roe"
+    for child in children:
+        if child.dep_ == "agent":  # "was quoted by Roe", "she was told by her lawyer"
             for obj in child.children:
                 if obj.dep_ == "pobj":
                     return obj
+    speaking = _participle_owner(verb, quoted)
+    if speaking is not None:
+        return speaking
     if (
         depth < SUBJECT_CLIMB
         and verb.dep_ in ("xcomp", "advcl", "conj", "ccomp", "pcomp")
@@ -320,6 +332,19 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
     if verb.dep_ == "acl" and verb.head.pos_ in ("NOUN", "PROPN"):
         return verb.head  # "a spokesman, speaking on condition..."
     return None
+
+
+def _participle_owner(verb: Token, quoted: list[bool] | None) -> Token | None:
+    """'footage of Roe asking, "…"', 'heard Roe saying': the one who can speak right before a
+    speech participle the parse hung from the clause's verb (its subject is someone else)."""
+    if verb.tag_ != "VBG" or verb.dep_ not in ("xcomp", "advcl") or verb.i == 0:
+        return None
+    before = verb.doc[verb.i - 1]
+    if before.dep_ not in ("pobj", "dobj") or (quoted and quoted[before.i]):
+        return None
+    if before.pos_ not in ("NOUN", "PROPN") or not could_speak(before):
+        return None
+    return before
 
 
 def speaker_span(subject: Token) -> tuple[int, int]:

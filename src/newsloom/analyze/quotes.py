@@ -27,6 +27,7 @@ from ..models import Entity, Paragraph, Post, QuoteKind, QuoteMention
 from .antecedents import PRONOUN_GENDER, article_genders
 from .attribution import (
     NON_SPEAKER_SUBJECTS,
+    SPEECH_NOUNS,
     WEAK_VERBS,
     Cue,
     according_to,
@@ -40,6 +41,7 @@ from .attribution import (
 from .quotemarks import Segment, paragraph_segments, paragraph_spans, single_segments
 from .speakers.candidates import Candidate, CandidateFinder, QuoteContext, speaker_kind
 from .speakers.ranker import SpeakerRanker
+from .speakers.referents import description_index, document_issuer, is_definite, stated_age
 
 # Paragraph labels whose quotation marks are not reporting. Metadata and call-to-action lines
 # are kept: a date-marker line may carry the first sentence, and a short line ending in "here"
@@ -77,6 +79,11 @@ MIN_ACCORDING_TOKENS = 3
 # "your") may sit inside a title.
 MIN_TITLE_WORDS = 2
 TITLE_STOP_WORD_CHARS = 4
+# Entity types "it" and "they"/"we" stand for when no earlier speaker does.
+SINGULAR_GROUPS = frozenset({"ORG"})
+PLURAL_GROUPS = frozenset({"ORG", "NORP"})
+# Words that end a role's head noun ("coach of Ardwick United" is a coach).
+ROLE_PREPS = frozenset({"of", "for", "at", "in", "with", "to", "from", "on"})
 # Pronouns that resolve to a person.
 PERSONAL_PRONOUNS = frozenset({"he", "she", "him", "her"})
 # Pronouns that, inside an embedded post, stand for its author.
@@ -93,6 +100,16 @@ _TRANSCRIPT = re.compile(r"([A-Z][A-Z.'’-]+(?:[^\S\n][A-Z][A-Z.'’-]+){0,3}):
 # run to 6-7 words); not searched over.
 TITLE_MAX_WORDS = 8
 _BLANK = re.compile(r"\n[ \t]*\n")
+
+
+def role_word(role: str) -> str:
+    """The head noun of a role: its last word before a preposition ("coach of Ardwick United"
+    -> "coach", "Golden Crust host" -> "host")."""
+    words = role.lower().split()
+    for k, word in enumerate(words):
+        if word in ROLE_PREPS and k:
+            return words[k - 1]
+    return words[-1]
 
 
 def blank_line_paragraphs(text: str) -> list[Paragraph]:
@@ -116,6 +133,7 @@ class _Person:
     is_person: bool
     subject: bool = False
     quoted: bool = False
+    label: str = "PERSON"  # the entity type
 
 
 class _People:
@@ -127,7 +145,11 @@ class _People:
         if entities:
             for ent in entities:
                 for m in ent.mentions:
-                    mentions.append(_Person(m.start, m.end, ent.name, ent.id, ent.type == "PERSON"))
+                    mentions.append(
+                        _Person(
+                            m.start, m.end, ent.name, ent.id, ent.type == "PERSON", label=ent.type
+                        )
+                    )
         else:
             full: dict[str, str] = {}
             for span in doc.ents:
@@ -189,6 +211,17 @@ class _People:
             i -= 1
         return None
 
+    def group_subject_between(self, lo: int, hi: int, labels: frozenset[str]) -> _Person | None:
+        """The last organisation (entity type in ``labels``) named as a clause subject in
+        [lo, hi): what "it" or "they" stands for."""
+        i = bisect_right(self.starts, hi) - 1
+        while i >= 0 and self.mentions[i].start >= lo:
+            p = self.mentions[i]
+            if p.label in labels and p.end <= hi and p.subject and not p.quoted:
+                return p
+            i -= 1
+        return None
+
     def by_surname(self, token: Token) -> _Person | None:
         """A capitalised word the model did not tag, matched to a person named before it."""
         word = token.text
@@ -223,15 +256,30 @@ class _Speaker:
 
 
 class _Resolver:
-    def __init__(self, doc: Doc, people: _People, entities: Sequence[Entity] = ()) -> None:
+    def __init__(
+        self,
+        doc: Doc,
+        people: _People,
+        entities: Sequence[Entity] = (),
+        line_starts: Sequence[int] = (),
+        quoted: list[bool] | None = None,
+    ) -> None:
         self.doc = doc
         self.people = people
+        self.line_starts = line_starts
+        self.quoted = quoted if quoted is not None else [False] * len(doc)
+        self.ages: dict[int, list[Entity]] = {}
+        for e in entities:
+            if e.type == "PERSON" and e.age is not None:
+                self.ages.setdefault(e.age, []).append(e)
+        # Person keys by the nouns the article describes them with, read on first use.
+        self._described: dict[str, set[str]] | None = None
         # People by the last word of each of their roles ("host" for "Golden Crust host").
         self.roles: dict[str, list[Entity]] = {}
         for e in entities:
             if e.type != "PERSON":
                 continue
-            for word in dict.fromkeys(r.split()[-1].lower() for r in e.roles if r.split()):
+            for word in dict.fromkeys(role_word(r) for r in e.roles if r.split()):
                 self.roles.setdefault(word, []).append(e)
         self.last: _Speaker | None = None
         self.last_paragraph = NO_PARAGRAPH
@@ -256,7 +304,12 @@ class _Resolver:
                 in ("", PRONOUN_GENDER[lower])
             ):
                 return _Speaker(text, start, end, prev.name, prev.entity_id, prev.is_person)
-            person = self.people.person_before(start, lower)
+            # The last person named as a subject in the paragraphs before, over a nearer one
+            # named as an object ("Carter met the union leader, Hadley. ¶ … she told him").
+            lo = self._line_start(paragraph - PRONOUN_SPEAKER_REACH)
+            person = self.people.subject_between(lo, start, lower) or self.people.person_before(
+                start, lower
+            )
             if person is not None:
                 return _Speaker(text, start, end, person.name, person.entity_id, True)
             return _Speaker(text, start, end, text, None, False)
@@ -268,6 +321,11 @@ class _Resolver:
                 and paragraph - self.last_paragraph <= GROUP_PRONOUN_REACH
             ):
                 return _Speaker(text, start, end, prev.name, prev.entity_id, False)
+            lo = self._line_start(paragraph - GROUP_PRONOUN_REACH)
+            labels = SINGULAR_GROUPS if lower == "it" else PLURAL_GROUPS
+            group = self.people.group_subject_between(lo, start, labels)
+            if group is not None:
+                return _Speaker(text, start, end, group.name, group.entity_id, False)
             return _Speaker(text, start, end, text, None, False)
         target = antecedent(head) if len(span) == 1 else head
         if target is not head:
@@ -297,8 +355,69 @@ class _Resolver:
         known = self._by_role(head, start, children)
         if known is not None:
             return _Speaker(text, start, end, known.name, known.id, True)
+        described = self._by_description(head, span, start)
+        if described is not None:
+            return _Speaker(text, start, end, described.name, described.entity_id, True)
+        issuer = document_issuer(head, self.quoted)
+        if issuer is not None:
+            owner = self.people.at(issuer.idx, issuer.idx + len(issuer))
+            if owner is not None:
+                return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
         same = (first, last) == (span.start, span.end)
         return _Speaker(text, start, end, text if same else doc[first:last].text, None, False)
+
+    def _line_start(self, line: int) -> int:
+        """The first character of paragraph line ``line`` (0 before the first)."""
+        if not self.line_starts or line < 0:
+            return 0
+        return self.line_starts[min(line, len(self.line_starts) - 1)]
+
+    def _by_description(self, head: Token, span: Span, before: int) -> _Person | None:
+        """'the 56-year-old', 'the coach': the one person named before whom the article
+        describes with that age or noun; None when none or several fit."""
+        if head.pos_ not in ("NOUN", "ADJ") or not is_definite(head):
+            return None
+        age = stated_age(span.text)
+        if age is not None:
+            fits = {e.id for e in self.ages.get(age, []) if e.mentions[0].start < before}
+        else:
+            if self._described is None:
+                self._described = description_index(self.doc, self._person_tokens())
+            lemma = head.lemma_.lower()
+            fits = self._described.get(lemma, set())
+            # "TV host Roe and radio host Doe": a noun used more often than for one person.
+            if len(fits) == 1 and self._noun_uses(lemma, head.i) > 1:
+                return None
+        if len(fits) != 1:
+            return None
+        (key,) = fits
+        return next(
+            (
+                p
+                for p in self.people.mentions
+                if (p.entity_id or p.name) == key and p.start < before
+            ),
+            None,
+        )
+
+    def _noun_uses(self, lemma: str, before: int) -> int:
+        """How many times the article uses noun ``lemma`` outside quotations before a token."""
+        doc, quoted = self.doc, self.quoted
+        return sum(
+            1
+            for t in doc[:before]
+            if t.lemma_.lower() == lemma and t.pos_ == "NOUN" and not quoted[t.i]
+        )
+
+    def _person_tokens(self) -> list[tuple[int, int, str]]:
+        out = []
+        for p in self.people.mentions:
+            if not p.is_person or p.quoted:
+                continue
+            found = self.doc.char_span(p.start, p.end, alignment_mode="expand")
+            if found is not None and len(found):
+                out.append((found.start, found.end, p.entity_id or p.name))
+        return out
 
     def _by_role(self, head: Token, before: int, children: list[Token]) -> Entity | None:
         """'the TV host tweeted': the one person named before whose role ends with this noun
@@ -421,7 +540,7 @@ class _Scan:
         self.sent_of, self.bounds = _sentence_index(doc)
         spans = [(seg.open_start, seg.close_end) for _, seg in self.segments]
         self.people = _People(doc, entities, spans)
-        self.resolver = _Resolver(doc, self.people, entities)
+        self.resolver = _Resolver(doc, self.people, entities, self.line_starts, self.quoted)
         # The last direct quotation's paragraph line and speaker (for one with no cue).
         self.previous: tuple[int, _Speaker | None] = (NO_PARAGRAPH, None)
         self.ranker = ranker
@@ -479,6 +598,16 @@ class _Scan:
             self.recorder.append(Recorded(ctx, cands, rows))
         return cands, rows
 
+    def _unnamed(self, speaker: _Speaker) -> bool:
+        """Whether a speaker is a document ("the statement", "a report") resolved to no
+        issuer."""
+        if speaker.entity_id is not None or speaker.name != speaker.text:
+            return False
+        span = self.doc.char_span(speaker.start, speaker.end, alignment_mode="expand")
+        if span is None or not len(span) or span.root.pos_ != "NOUN":
+            return False
+        return span.root.lemma_.lower() in SPEECH_NOUNS
+
     def line_of(self, offset: int) -> int:
         """The paragraph line holding ``offset`` (-1 before the first)."""
         return bisect_right(self.line_starts, offset) - 1
@@ -530,8 +659,11 @@ class _Scan:
                 and self.ranker is not None
                 and confidence < self.ranker.threshold
             )
+            # "the report": a document no named person or organisation of the article issued
+            # names nobody; its words stay.
+            unnamed = not unresolved and self._unnamed(speaker)
             fields.update(
-                speaker=None if unresolved else speaker.name,
+                speaker=None if unresolved or unnamed else speaker.name,
                 speaker_text=speaker.text,
                 speaker_start=speaker.start,
                 speaker_end=speaker.end,
@@ -687,7 +819,7 @@ def _carried_on(scan: _Scan, seg: Segment, n: int) -> _Speaker | None:
         return prev_speaker
     if text[lo : seg.open_start].strip():
         return None
-    if n >= 1 and text[lo : lines[n - 1][1]].rstrip().endswith(":"):
+    if n >= 1 and text[lines[n - 1][0] : lines[n - 1][1]].rstrip().endswith(":"):
         # "He said: ¶ "…"": the cue closes the previous paragraph.
         cue = cue_before_colon(scan.doc, *scan.line_tokens[n - 1], scan.quoted)
         if cue is not None and cue.speaker is not None:
@@ -845,15 +977,19 @@ def find_quotes(
 def _better(q: QuoteMention, kept: QuoteMention) -> bool:
     """Whether ``q`` is better attested than ``kept`` (the same span): a resolved speaker over
     an unresolved one, then the clearly higher confidence, then the earlier cue (a quotation
-    with no cue last)."""
-    if (q.speaker is None) != (kept.speaker is None):
-        return q.speaker is not None
+    with no cue last). A document named as the speaker counts as resolved."""
+    if _resolved(q) != _resolved(kept):
+        return _resolved(q)
     new, old = q.speaker_confidence, kept.speaker_confidence
     if new is not None and old is not None and abs(new - old) > CONFIDENCE_MARGIN:
         return new > old
     if (new is None) != (old is None):
         return new is not None
     return _cue_order(q) < _cue_order(kept)
+
+
+def _resolved(q: QuoteMention) -> bool:
+    return q.speaker is not None or q.speaker_kind == "document"
 
 
 def _cue_order(q: QuoteMention) -> tuple[bool, int]:

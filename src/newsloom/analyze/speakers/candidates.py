@@ -24,6 +24,7 @@ from spacy.tokens import Doc, Token
 from ...models import SpeakerKind
 from ...text.names import is_person_noun, is_role_noun
 from ..attribution import (
+    ADDRESSEE_VERBS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
     SUBJECT_DEPS,
@@ -39,10 +40,6 @@ from .tokens import GROUP, PRONOUN_KINDS, PRONOUNS, TokenTable
 if TYPE_CHECKING:
     from ..quotes import _Scan, _Speaker
 
-# Verbs whose object is the one spoken to: "told Doe", "asked him", "assured the court".
-ADDRESSEE_VERBS = frozenset(
-    {"tell", "ask", "inform", "assure", "reassure", "thank", "urge", "warn", "advise", "beg"}
-)
 # Prepositions whose object is spoken to or about ("said to reporters", "wrote about Roe").
 ADDRESSEE_PREPS = frozenset({"to", "at", "about", "toward", "towards", "with"})
 # Prepositions that name who issued a statement ("a statement from the ministry").
@@ -139,6 +136,8 @@ FEATURES: tuple[str, ...] = (
     "on_quote_chain",
     "speech_verb_below_on_chain",
     "quote_in_relative_clause",
+    "subject_of_nearest_verb",
+    "agent_of_speech_verb",
 )
 INDEX = {name: i for i, name in enumerate(FEATURES)}
 
@@ -190,8 +189,8 @@ def _issuer(head: Token) -> Token | None:
 def _addressed(t: TokenTable, i: int) -> bool:
     """The one spoken to: object of tell/ask, or of 'to' after a speech verb."""
     head, dep = t.head[i], t.dep[i]
-    if dep in ("dobj", "dative") and t.lemma[head].lower() in ADDRESSEE_VERBS:
-        return True
+    if dep in ("dobj", "dative", "nsubjpass") and t.lemma[head].lower() in ADDRESSEE_VERBS:
+        return True  # "told Doe", "she was told"
     if dep == "pobj" and t.lower[head] in ADDRESSEE_PREPS:
         verb = t.head[head]
         return t.lemma[verb].lower() in SPEECH_VERBS and t.pos[verb] in ("VERB", "AUX")
@@ -210,6 +209,7 @@ class _QuoteView:
     position: dict[int, int]  # chain word -> its place on the chain
     speech_on_chain: list[int]
     speech_before: list[int]  # speech verbs on the chain below each place
+    nearest_verb: int  # the first verb on the chain, -1 without one
 
 
 class CandidateFinder:
@@ -479,6 +479,11 @@ class CandidateFinder:
         row[INDEX["subject_of_speech_verb"]] = float(subject and self.speech_verb[verb])
         row[INDEX["object_of_speech_verb"]] = float(obj and self.speech_verb[verb])
         row[INDEX["subject_of_any_verb"]] = float(subject)
+        row[INDEX["subject_of_nearest_verb"]] = float(subject and verb == view.nearest_verb)
+        # "was told by Roe": the one a passive speech verb is said by.
+        row[INDEX["agent_of_speech_verb"]] = float(
+            dep == "pobj" and t.dep[verb] == "agent" and self.speech_verb[t.head[verb]]
+        )
         row[INDEX["in_quote_sentence_clause"]] = float(sent in view.sents)
         self._path(row, head, view)
         a, b = min(cand.last, ctx.last), max(cand.first, ctx.first)
@@ -512,6 +517,7 @@ class CandidateFinder:
             {w: k for k, w in enumerate(chain)},
             [w for w in chain if speech[w]],
             [0, *accumulate(speech[w] for w in chain)],
+            next((w for w in chain if t.pos[w] in ("VERB", "AUX")), -1),
         )
 
     def _path(self, row: list[float], head: int, view: _QuoteView) -> None:

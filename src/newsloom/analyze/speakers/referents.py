@@ -1,0 +1,109 @@
+"""Who a description or a document named as a speaker stands for, read from the article.
+
+A definite description ("the coach", "the 56-year-old") refers back to the one person the
+article described so: a noun in apposition with the name ("The coach of Ardwick United, Dan
+Ferris,"), a title word before it ("Actors Mark Dalton and …"), a stated age. A definite
+document ("the statement said", "according to the report") refers back to the same document
+named earlier, whose issuer is its possessor, a from/by phrase, or the subject of the verb that
+issued it ("Kessler Works issued a statement"). Nothing here is a list of names: only the
+parse and the article's own mentions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from spacy.tokens import Doc, Token
+
+from ..attribution import SPEECH_NOUNS
+
+# "the 56-year-old", "the 56-year-old actor": the age a description states.
+_AGE = re.compile(r"\b(\d{1,3})[- ]year[- ]old\b", re.IGNORECASE)
+# Prepositions that name who issued a document ("a statement from the ministry").
+ISSUER_PREPS = frozenset({"from", "by", "of"})
+# Links from a name to a noun describing it: "Dan Ferris, the coach" (appos either way),
+# "Coach Dan Ferris" (a title word before the name).
+_DESCRIBING = frozenset({"appos", "compound"})
+
+
+def stated_age(text: str) -> int | None:
+    """The age a description states ("the 56-year-old"), or None."""
+    found = _AGE.search(text)
+    return int(found.group(1)) if found else None
+
+
+def is_definite(head: Token) -> bool:
+    """Whether a noun phrase refers back ("the coach", not "a coach" or "his coach")."""
+    return any(c.dep_ == "det" and c.lower_ == "the" for c in head.children)
+
+
+def description_index(doc: Doc, people: Iterable[tuple[int, int, str]]) -> dict[str, set[str]]:
+    """Noun lemma -> the people (keys) the article describes with that noun: in apposition
+    with their name either way, or as a title word before it. ``people`` are (first token,
+    last token, key) of the person mentions; a name joined by "and" to a described one shares
+    its description ("Actors Mark Dalton and David Ross")."""
+    out: dict[str, set[str]] = {}
+    by_root: dict[int, str] = {}
+    for first, last, key in people:
+        root = doc[first:last].root
+        by_root[root.i] = key
+        nouns = [c for c in root.children if c.dep_ in _DESCRIBING and c.pos_ == "NOUN"]
+        if root.dep_ == "appos" and root.head.pos_ == "NOUN":
+            nouns.append(root.head)
+        for noun in nouns:
+            if noun.i < first or noun.i >= last or noun.dep_ == "appos":
+                out.setdefault(noun.lemma_.lower(), set()).add(key)
+    # Conjoined names share a description of the first.
+    for i, key in by_root.items():
+        token = doc[i]
+        if token.dep_ == "conj" and token.head.i in by_root:
+            first_key = by_root[token.head.i]
+            for keys in out.values():
+                if first_key in keys:
+                    keys.add(key)
+    return out
+
+
+def document_issuer(head: Token, quoted: list[bool]) -> Token | None:
+    """The issuer of a document: its possessor or from/by phrase ("the ministry's statement",
+    "a statement from the ministry"), else, for a definite one ("the statement"), the issuer of
+    the last earlier mention of the same document noun, read the same way or as the subject of
+    the verb that has it as object ("Kessler Works issued a statement")."""
+    lemma = head.lemma_.lower()
+    if lemma not in SPEECH_NOUNS:
+        return None
+    own = _issuer_of(head, quoted, with_subject=False)
+    if own is not None or not is_definite(head):
+        return own
+    for k in range(head.i - 1, -1, -1):
+        token = head.doc[k]
+        if token.lemma_.lower() == lemma and token.pos_ == "NOUN" and not quoted[k]:
+            return _issuer_of(token, quoted, with_subject=True)
+    return None
+
+
+def _issuer_of(noun: Token, quoted: list[bool], with_subject: bool) -> Token | None:
+    for child in noun.children:
+        if child.dep_ == "poss" and not quoted[child.i]:
+            if child.pos_ == "PRON":
+                return _issuer_of_pronoun(child)
+            return child
+        if child.dep_ == "prep" and child.lower_ in ISSUER_PREPS:
+            for obj in child.children:
+                if obj.dep_ == "pobj" and obj.pos_ in ("PROPN", "NOUN") and not quoted[obj.i]:
+                    return obj
+    if with_subject and noun.dep_ == "dobj":
+        for child in noun.head.children:
+            if child.dep_ == "nsubj" and not quoted[child.i]:
+                return child
+    return None
+
+
+def _issuer_of_pronoun(pronoun: Token) -> Token | None:
+    """'The Audit Office published its report': "its" is the subject of its own clause."""
+    noun = pronoun.head
+    verb = noun.head if noun.dep_ == "dobj" else None
+    if verb is None:
+        return None
+    return next((c for c in verb.children if c.dep_ == "nsubj" and c.pos_ == "PROPN"), None)
