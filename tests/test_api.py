@@ -233,3 +233,25 @@ def test_ingest_records_reads_dicts_like_jsonl_lines(memory_store):
         ("api:2", "no_text"),
         ("api:3", "bad_json"),
     ]
+
+
+def test_story_quote_counts_match_the_stories(tmp_path):
+    """``count_story_quotes`` (the run summary's quotes) adds up what the stories hold."""
+    store = open_store(str(tmp_path / "counts.db"))
+    first, _ = _inputs()
+    report = api.ingest(first, store, Settings())
+    stories = store.stories()
+    by_id = {s.id: len(s.quotes) for s in stories}
+    assert len(by_id) >= 2 and sum(by_id.values()) > 0
+    one = max(by_id, key=by_id.__getitem__)
+    rows = [
+        (list(by_id), sum(by_id.values())),
+        ([one], by_id[one]),
+        ([one, "no-such-story"], by_id[one]),
+        (["no-such-story"], 0),
+        ([], 0),
+    ]
+    for story_ids, expected in rows:
+        assert store.count_story_quotes(story_ids) == expected, story_ids
+    assert report.quotes == sum(by_id.values())
+    store.close()

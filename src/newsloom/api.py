@@ -34,6 +34,11 @@ from .store import (
 from .stories import StoryIndex, consolidate
 from .stories.features import Features, extract_features
 
+# Stories rebuilt, then written in one transaction: one commit and one pass of the tracked-quote,
+# facet and profile updates for the lot. On 300 generated articles (37 stories) the main
+# process's CPU per article fell from 7.0 ms (one story per transaction) to 6.1 ms with 8;
+# 64 was no better (6.3 ms). The stories of a batch are held in memory until it is written.
+REBUILD_BATCH = 8
 # Articles whose features wait in memory before they are attached to the story index (one
 # locked index update per batch): bounds memory on big runs; the result does not depend on it.
 INDEX_BATCH = 1000
@@ -231,11 +236,10 @@ def count_found(store: Store, report: RunReport, found: _Findings) -> None:
         for analysis in store.analyses(before[start : start + COUNT_CHUNK]):
             found.add(analysis)
     story_ids = store.story_ids_of(list(dict.fromkeys(report.article_ids)))
-    stories = [store.story(sid) for sid in sorted(story_ids)]
     report.people = len(found.people)
     report.posts = len(found.posts)
     report.stories = len(story_ids)
-    report.quotes = sum(len(s.quotes) for s in stories if s is not None)
+    report.quotes = store.count_story_quotes(sorted(story_ids))
 
 
 def count_inputs(paths: Sequence[str]) -> int | None:
@@ -337,19 +341,19 @@ def _assign_unindexed(
 
 
 def _rebuild_pending(store: Store) -> int:
-    """Rebuild the stories the pending record names, each stored with its removal from the
-    record, from the index rows at the generation the record was read at (when another
-    process updated the index meanwhile, the record is read again)."""
+    """Rebuild the stories the pending record names, REBUILD_BATCH at a time, each batch stored
+    with its removal from the record, from the index rows at the generation the record was
+    read at (when another process updated the index meanwhile, the record is read again)."""
     rebuilt = 0
     while True:
         generation, keys = store.pending_rebuilds()
         if not keys:
             return rebuilt
-        for key in keys:
-            story = _consolidate(store, key)
-            if not store.finish_rebuild(key, story, generation):
+        for start in range(0, len(keys), REBUILD_BATCH):
+            done = [(key, _consolidate(store, key)) for key in keys[start : start + REBUILD_BATCH]]
+            if not store.finish_rebuilds(done, generation):
                 break  # the index moved on: read the record again, then go on
-            rebuilt += story is not None
+            rebuilt += sum(story is not None for _, story in done)
             _fault_point("mid-rebuild")
 
 

@@ -432,3 +432,54 @@ def test_sqlite_commits_are_durable_on_power_loss(tmp_path):
     with store._read() as conn:  # noqa: SLF001 - the pragma of the store's own connections
         assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
     store.close()
+
+
+def test_several_rebuilt_stories_commit_together(memory_store):
+    """``finish_rebuilds`` stores the stories of still-pending keys and clears the keys in one
+    commit; a stale generation writes nothing; a key no longer pending writes no story."""
+    a, b = make_analysis(TEXT_A), make_analysis(TEXT_B)
+    memory_store.add_analyses([a, b])
+    with memory_store.index_transaction() as txn:
+        txn.save(["k1", "k2", "k3"])
+    generation, keys = memory_store.pending_rebuilds()
+    assert keys == ["k1", "k2", "k3"]
+    one = Story(id="x1", title="one", article_ids=[a.article.id])
+    two = Story(id="x2", title="two", article_ids=[b.article.id])
+    rows = [("k1", one), ("k2", None), ("k3", two)]
+    assert memory_store.finish_rebuilds(rows, generation + 1) is False
+    assert memory_store.stories() == [] and memory_store.pending_rebuilds()[1] == keys
+    assert memory_store.finish_rebuilds([("k3", two)], generation) is True
+    # k3 is no longer pending: its (stale) story in a later batch is not written again.
+    late = Story(id="x3", title="late", article_ids=[b.article.id])
+    assert memory_store.finish_rebuilds([*rows[:2], ("k3", late)], generation) is True
+    assert sorted(s.id for s in memory_store.stories()) == ["x1", "x2"]
+    assert memory_store.pending_rebuilds() == (generation, [])
+
+
+@pytest.mark.parametrize(
+    ("stored_before", "batch", "expected"),
+    [
+        ([], ["a", "b"], [True, True]),
+        ([], ["a", "a", "b"], [True, False, True]),  # twice in one batch: stored once
+        (["a"], ["a", "b"], [False, True]),
+        (["a", "b"], ["b", "a"], [False, False]),
+        ([], [], []),
+    ],
+)
+def test_a_batch_stores_each_new_article_once(memory_store, stored_before, batch, expected):
+    """``add_batch`` writes a table at a time; what it reports and stores is what storing the
+    articles one by one gives: rows, quotes and search rows of each new article once."""
+    texts = {"a": TEXT_A, "b": TEXT_B}
+    analyses = {k: make_analysis(v) for k, v in texts.items()}
+    for key in stored_before:
+        assert memory_store.add_analysis(analyses[key]) is True
+    assert memory_store.add_batch([analyses[k] for k in batch]) == expected
+    wanted = sorted({*stored_before, *batch})
+    assert sorted(memory_store.article_ids()) == sorted(analyses[k].article.id for k in wanted)
+    quotes = memory_store.quotes()
+    assert len(quotes) == sum(len(analyses[k].quotes) for k in wanted)
+    assert bool(quotes) == bool(wanted)
+    for key in wanted:
+        stored = next(iter(memory_store.analyses([analyses[key].article.id])))
+        assert stored == analyses[key]
+    assert memory_store.search("bridge").total == ("a" in wanted) * 2

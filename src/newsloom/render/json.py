@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..models import Article, Corpus, ExportArticle, Skipped, Story, TrackedMention, TrackedQuote
+from .json_text import dumps_indented
 
 
 def export_article(article: Article) -> ExportArticle:
@@ -133,8 +133,9 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def corpus_text(corpus: Corpus) -> str:
-    """The export document as written to a file or standard output."""
-    return json.dumps(corpus.model_dump(mode="json"), ensure_ascii=False, indent=1) + "\n"
+    """The export document as written to a file or standard output: the text of
+    ``json.dumps(..., ensure_ascii=False, indent=1)``, made faster (``json_text``)."""
+    return dumps_indented(corpus.model_dump(mode="json")) + "\n"
 
 
 def write_corpus(corpus: Corpus, path: Path) -> None:

@@ -137,6 +137,10 @@ class Store(Protocol):
         """The ids of the stored stories holding any of these articles."""
         ...
 
+    def count_story_quotes(self, story_ids: Sequence[str]) -> int:
+        """The quotes of these stored stories added up (``len(story.quotes)`` each)."""
+        ...
+
     def story_summaries(
         self, limit: int | None = None, offset: int = 0, story_ids: Sequence[str] | None = None
     ) -> list[StorySummary]: ...
@@ -215,6 +219,12 @@ class Store(Protocol):
         """Store ``story`` (None: the key is gone) and clear ``key`` from the pending record,
         in one transaction. False, and nothing written, when the index is no longer at
         ``generation`` (another process updated it: rebuild from the new index)."""
+        ...
+
+    def finish_rebuilds(self, rebuilt: Sequence[tuple[str, Story | None]], generation: int) -> bool:
+        """``finish_rebuild`` for several (key, story) pairs in one transaction: each story is
+        stored when its key is still pending, and the keys are cleared; False, and nothing
+        written, when the index is no longer at ``generation``."""
         ...
 
     # -- state kept between runs

@@ -283,15 +283,22 @@ class SqlStore:
             return _generation(conn), keys
 
     def finish_rebuild(self, key: str, story: Story | None, generation: int) -> bool:
+        return self.finish_rebuilds([(key, story)], generation)
+
+    def finish_rebuilds(self, rebuilt: Sequence[tuple[str, Story | None]], generation: int) -> bool:
         p = t.pending_rebuilds.c
+        keys = [key for key, _ in rebuilt]
         with self.transaction() as conn:
             if self.engine.dialect.name == "postgresql":
                 conn.execute(select(func.pg_advisory_xact_lock(INDEX_LOCK_KEY)))
             if _generation(conn) != generation:
                 return False
-            cleared = conn.execute(delete(t.pending_rebuilds).where(p.story_key == key))
-            if cleared.rowcount and story is not None:
-                self._replace_stories(conn, [story])
+            query = select(p.story_key).where(p.story_key.in_(keys))
+            pending = set(conn.execute(query).scalars())
+            conn.execute(delete(t.pending_rebuilds).where(p.story_key.in_(keys)))
+            stories = [s for key, s in rebuilt if key in pending and s is not None]
+            if stories:
+                self._replace_stories(conn, stories)
             return True
 
     def index_members(self, key: str) -> list[str] | None:
@@ -315,7 +322,7 @@ class SqlStore:
         another process stored it between the check and the insert)."""
         try:
             with self.transaction() as conn:
-                return self._insert(conn, analysis)
+                return self._insert(conn, [analysis])[0]
         except StoreError as exc:
             if isinstance(exc.__cause__, IntegrityError) and self.has_article(analysis.article.id):
                 return False
@@ -331,18 +338,32 @@ class SqlStore:
         one of them meanwhile the batch rolls back and is stored article by article."""
         try:
             with self.transaction() as conn:
-                return [self._insert(conn, analysis) for analysis in analyses]
+                return self._insert(conn, analyses)
         except StoreError as exc:
             if not isinstance(exc.__cause__, IntegrityError):
                 raise
         return [self.add_analysis(analysis) for analysis in analyses]
 
-    def _insert(self, conn: Connection, analysis: ArticleAnalysis) -> bool:
-        a = analysis.article
-        if conn.execute(select(t.articles.c.id).where(t.articles.c.id == a.id)).first():
-            return False
-        conn.execute(
-            insert(t.articles).values(
+    def _insert(self, conn: Connection, analyses: Sequence[ArticleAnalysis]) -> list[bool]:
+        """Insert the analyses not stored yet (nor earlier in ``analyses``), a table at a time:
+        one statement per table for the whole batch; which were added, in order."""
+        ids = [a.article.id for a in analyses]
+        known: set[str] = set()
+        for chunk in _chunks(ids):
+            query = select(t.articles.c.id).where(t.articles.c.id.in_(chunk))
+            known.update(conn.execute(query).scalars())
+        added: list[bool] = []
+        fresh: list[ArticleAnalysis] = []
+        for analysis in analyses:
+            new = analysis.article.id not in known
+            added.append(new)
+            if new:
+                known.add(analysis.article.id)
+                fresh.append(analysis)
+        if not fresh:
+            return added
+        articles = [
+            dict(
                 id=a.id,
                 origin=a.origin,
                 path=a.path,
@@ -354,11 +375,16 @@ class SqlStore:
                 text=a.text,
                 ingested_at=time.time(),
             )
+            for a in (analysis.article for analysis in fresh)
+        ]
+        conn.execute(insert(t.articles), articles)
+        conn.execute(
+            insert(t.analyses),
+            [dict(article_id=x.article.id, data=x.model_dump_json()) for x in fresh],
         )
-        conn.execute(insert(t.analyses).values(article_id=a.id, data=analysis.model_dump_json()))
-        rows: list[dict[str, Any]] = [
+        entities = [
             dict(
-                article_id=a.id,
+                article_id=x.article.id,
                 entity_id=e.id,
                 name=e.name,
                 type=e.type,
@@ -366,13 +392,14 @@ class SqlStore:
                 roles=json.dumps(e.roles),
                 mentions=len(e.mentions),
             )
-            for e in analysis.entities
+            for x in fresh
+            for e in x.entities
         ]
-        if rows:
-            conn.execute(insert(t.entities), rows)
-        rows = [
+        if entities:
+            conn.execute(insert(t.entities), entities)
+        quotes = [
             dict(
-                article_id=a.id,
+                article_id=x.article.id,
                 start=q.start,
                 end=q.end,
                 text=q.text,
@@ -383,13 +410,14 @@ class SqlStore:
                 speaker_confidence=q.speaker_confidence,
                 speaker_kind=q.speaker_kind,
             )
-            for q in analysis.quotes
+            for x in fresh
+            for q in x.quotes
         ]
-        if rows:
-            conn.execute(insert(t.quotes), rows)
-        rows = [
+        if quotes:
+            conn.execute(insert(t.quotes), quotes)
+        posts = [
             dict(
-                article_id=a.id,
+                article_id=x.article.id,
                 post_id=p.id,
                 platform=p.platform,
                 handle=p.handle,
@@ -397,16 +425,20 @@ class SqlStore:
                 date=p.date,
                 text=p.text,
             )
-            for p in analysis.posts
+            for x in fresh
+            for p in x.posts
         ]
-        if rows:
-            conn.execute(insert(t.posts), rows)
-        self._index_rows(
-            conn,
-            [("article", a.id, 0, len(a.text), a.title or "", a.text)]
-            + [("quote", a.id, q.start, q.end, q.speaker or "", q.text) for q in analysis.quotes],
-        )
-        return True
+        if posts:
+            conn.execute(insert(t.posts), posts)
+        search: list[tuple[str, str, int, int, str, str]] = []
+        for x in fresh:
+            a = x.article
+            search.append(("article", a.id, 0, len(a.text), a.title or "", a.text))
+            search.extend(
+                ("quote", a.id, q.start, q.end, q.speaker or "", q.text) for q in x.quotes
+            )
+        self._index_rows(conn, search)
+        return added
 
     def analyses(self, article_ids: Sequence[str] | None = None) -> Iterator[ArticleAnalysis]:
         """Stored analyses in ingestion order (all, or the given ids)."""
@@ -946,6 +978,17 @@ class SqlStore:
                 query = select(sa.story_id).where(sa.article_id.in_(chunk)).group_by(sa.story_id)
                 found.update(sid for (sid,) in conn.execute(query))
         return found
+
+    def count_story_quotes(self, story_ids: Sequence[str]) -> int:
+        """The stories' quote counts (the list column ``n_quotes``) added up, without reading
+        the stories themselves (one query per chunk)."""
+        s = t.stories.c
+        total = 0
+        with self._read() as conn:
+            for chunk in _chunks(story_ids):
+                query = select(func.coalesce(func.sum(s.n_quotes), 0)).where(s.id.in_(chunk))
+                total += conn.execute(query).scalar_one()
+        return total
 
     def get_meta(self, key: str) -> str | None:
         with self._read() as conn:

@@ -101,11 +101,14 @@ def extract_features(analysis: ArticleAnalysis) -> Features:
         lower = token.lower().replace("’", "'")
         gap = text[last_end : match.start()]
         last_end = match.end()
-        sentence_start = bool(_SENTENCE_GAP.search(gap)) or match.start() == 0
+        if gap == " ":  # most words: no sentence or clause break before them
+            sentence_start = match.start() == 0
+        else:
+            sentence_start = bool(_SENTENCE_GAP.search(gap)) or match.start() == 0
+            if _CLAUSE_GAP.search(gap):
+                previous_word = None
         after_month = previous in _MONTH_INDEX
         previous = lower
-        if _CLAUSE_GAP.search(gap):
-            previous_word = None
         if token[0].isdigit():
             previous_cap = None
             previous_word = None
