@@ -17,9 +17,10 @@ smaller one.
 Each candidate pair is decided by alignment, as inside a story (``quotes.compare``): *near*
 (most words of both in order) or *contained* (the shorter almost contiguously inside the
 longer), with most of the shorter wording's content words aligned (``CONTENT_ALIGNED``). A
-speaker counts only when it is a name (not "a candidate", not an unresolved "she"); a quote
-with no named speaker whose article names the other quote's speaker counts as that speaker's
-(``_vouched``). Guards against false merges:
+speaker counts only when it is a name (not "a candidate", not an unresolved "she") that some
+cue gives other than through a relative pronoun ("Ryan, who used the same words":
+``_relative_only``); a quote with no named speaker whose article names the other quote's
+speaker counts as that speaker's (``_vouched``). Guards against false merges:
 
 - two named speakers that are not the same person join only on a long, closely aligned wording
   (an outlet's misattribution of a line, ``MISATTRIBUTED_FLOOR``), or on one of
@@ -320,9 +321,28 @@ _UNNAMED_START = frozenset(
 )
 
 
+# Relative pronouns a cue may name its speaker by.
+_RELATIVE = frozenset({"who", "whom", "whose", "which", "that"})
+
+
 def _speakers(node: Node) -> set[str]:
-    """The node's speaker when it is a name (capitalised, not a description)."""
-    return _names(node.quote.speaker)
+    """The node's speaker when it is a name (capitalised, not a description) that some cue
+    gives other than through a relative pronoun (``_relative_only``)."""
+    names = _names(node.quote.speaker)
+    return set() if names and _relative_only(node, names) else names
+
+
+def _relative_only(node: Node, names: set[str]) -> bool:
+    """Every mention naming the node's speaker found it through a relative pronoun ("Ryan,
+    who used the same words"): the relative clause may be about its antecedent while the
+    quotation belongs to the main clause's subject ("When Trump used the words, "…" he was
+    echoing Ryan, who used the same words"), so such a name is no evidence either way."""
+    cues = [
+        fold(m.speaker_text or "")
+        for m in node.quote.mentions
+        if m.speaker and same_speaker({fold(m.speaker)}, names)
+    ]
+    return bool(cues) and all(cue in _RELATIVE for cue in cues)
 
 
 def _names(speaker: str | None) -> set[str]:
@@ -546,7 +566,8 @@ def components(nodes: Sequence[Node], links: Sequence[Decided]) -> tuple[list[li
     with. Then each contained node joins its containers, longest contained wording first: a
     fragment inside longer quotes that are still apart (two sentences built on one slogan)
     joins the one of them that names its speaker when only one does (``_says``), else none, so
-    a fragment never glues different utterances together.
+    a fragment never glues different utterances together; and a named fragment does not join
+    through an unattributed holder a group naming only other speakers (``_carried_off``).
     """
     union = UnionFind(len(nodes))
     for link in links:
@@ -571,13 +592,40 @@ def components(nodes: Sequence[Node], links: Sequence[Decided]) -> tuple[list[li
         if outer not in merged:
             for k in inner:
                 holders[k].append(outer)
+    named = _named_in(nodes, union)
     for k in sorted(holders, key=lambda k: (-len(nodes[k].wordings[0]), k)):
-        roots = {union.find(o) for o in holders[k]} - {union.find(k)}
+        roots = {
+            union.find(o)
+            for o in holders[k]
+            if not _carried_off(nodes[k], nodes[o], named[union.find(o)])
+        } - {union.find(k)}
         if len(roots) > 1:
             roots = {union.find(o) for o in holders[k] if _says(nodes[k], nodes[o])}
         if len(roots) == 1:
-            union.union(k, roots.pop())
+            root = roots.pop()
+            joined = named.pop(union.find(k), set()) | named.pop(root, set())
+            union.union(k, root)
+            named[union.find(k)] = joined
     return union.groups(), merged
+
+
+def _named_in(nodes: Sequence[Node], union: UnionFind) -> dict[int, set[str]]:
+    """Group root -> the speaker names of its nodes."""
+    out: dict[int, set[str]] = defaultdict(set)
+    for k, node in enumerate(nodes):
+        out[union.find(k)] |= _speakers(node)
+    return out
+
+
+def _carried_off(part: Node, holder: Node, theirs: set[str]) -> bool:
+    """``holder`` names no speaker (it agreed with ``part`` only as vouched) and its group names
+    speakers none of whom is ``part``'s: joining would carry ``part``'s words to another
+    person's through a quote of no one's (a fragment of Ryan's inside an unattributed line
+    that joined Trump's)."""
+    names = _speakers(part)
+    if not names or _speakers(holder):
+        return False
+    return bool(theirs) and not same_speaker(names, theirs)
 
 
 def _says(part: Node, holder: Node) -> bool:
