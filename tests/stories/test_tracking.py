@@ -603,3 +603,26 @@ def test_an_unattributed_wording_does_not_carry_another_speakers_fragment(speake
     holder = next(q for q in quotes if any(m.article_id == "a0" for m in q.mentions))
     joined = {"a0", "a1", "a2"} if joins else {"a0", "a1"}
     assert {m.article_id for m in holder.mentions} == joined
+
+
+# (the speaker one outlet gives a short phrase, the speaker another gives it, the people both
+# articles name, one tracked quote): two speakers that are no person's name but name the person
+# they speak for ("One Holt spokesman", "Some Holt allies", "Holt's campaign") speak for that
+# person; descriptions naming different people, or no one, stay apart.
+CAMPS = [
+    ("One Holt spokesman", "Some Holt allies", ["Dana Holt"], True),
+    ("Holt's campaign", "A Holt spokesman", ["Dana Holt"], True),
+    ("One Holt spokesman", "Some Ruiz allies", ["Dana Holt", "Mark Ruiz"], False),
+    ("One county spokesman", "Some county officials", ["Dana Holt"], False),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "people", "same"), CAMPS)
+def test_descriptions_naming_one_person_speak_for_that_person(first, second, people, same):
+    arts = [
+        _reported("a0", "overspending run amok.", first, people, "2026-01-05"),
+        _reported("a1", "overspending run amok.", second, people, "2026-01-09"),
+    ]
+    infos = {a.article.id: ArticleInfo("x", a.article.published) for a in arts}
+    quotes = track_stories([consolidate([a]) for a in arts], infos).quotes
+    assert any(len(q.story_ids) == 2 for q in quotes) == same

@@ -92,6 +92,9 @@ LONG_ALIGNED = 0.9
 # by many; set on the labelled PolNeAR pairs, where the wrongly resolved sides of positives
 # have 6 words and more and the look-alikes such a clash would join have 3 to 4.
 DOUBTED_FLOOR = 6
+# Words either side of a short fragment inside a longer wording read for a person it is said
+# of ("Lee is very weak on the budget"): a subject or object stands next to its predicate.
+BESIDE = 3
 # Share of the shorter wording's content words that must align: across stories there is no
 # shared event to vouch for a looser match, and two remarks of one speaker on one topic share
 # their function words and a phrase or two, not their content ("rebuild every bridge" / "cut
@@ -362,6 +365,20 @@ def _vouched(a: Node, b: Node) -> bool:
     return not _speakers(a) and bool(names) and same_speaker(set(a.people), names)
 
 
+def _camp(node: Node) -> set[str]:
+    """The people a speaker that is no person's name names as the one it speaks for ("One
+    Clinton spokesman", "Some Clinton allies", "Clinton's campaign"): the words of the
+    description that are words of the name of a person its article names. Two such speakers
+    naming one person speak for that person: on the labelled PolNeAR pairs a campaign's
+    phrase is given to "One Clinton spokesman" by one outlet and, through the next
+    sentence, to "Some Clinton allies" by another."""
+    speaker = fold(node.quote.speaker or "")
+    if not speaker or speaker in node.people:
+        return set()
+    words = {w.removesuffix("'s").removesuffix("'") for w in speaker.split()}
+    return {w for name in node.people for w in name.split() if is_content(w)} & words
+
+
 def _doubted(a: Node, b: Node) -> bool:
     """``a``'s speaker is a name its cue never says (resolved from "he" or from a title), ``b``'s
     cue says its speaker's name, and ``a``'s article names ``b``'s speaker: the clash of the
@@ -406,6 +423,30 @@ def _said_after(a: Node, b: Node) -> bool:
     return min(said_days) > min(published_days) + dt.timedelta(days=OCCASION_SLACK_DAYS)
 
 
+def _said_of_another(
+    part: Node, fragment: Sequence[str], whole: Node, wording: Sequence[str]
+) -> bool:
+    """``wording`` names a person beside where ``fragment`` lies in it (within ``BESIDE``
+    words: "*Lee* is very weak on the budget") whom the sentences quoting ``fragment`` do not
+    name though they name others ("Holt called *Ruiz* "very weak on the budget""): the same
+    few words said of someone else, not a truncation. A fragment whose sentences name no one
+    but its speaker says nothing either way (``about.about``)."""
+    said_of = {w for m in part.quote.mentions for name in m.about for w in fold(name).split()}
+    if not said_of:
+        return False
+    speakers = {w for name in _speakers(part) | _speakers(whole) for w in name.split()}
+    named = {w for name in whole.people for w in name.split() if is_content(w)} - speakers
+    x, y = wildcards(fragment, wording)
+    blocks = [
+        m for m in SequenceMatcher(None, x, y, autojunk=False).get_matching_blocks() if m.size
+    ]
+    if not blocks:
+        return False
+    start, end = blocks[0].b, blocks[-1].b + blocks[-1].size
+    beside = {*y[max(0, start - BESIDE) : start], *y[end : end + BESIDE]}
+    return bool(beside & named - said_of)
+
+
 def _inside(x: Sequence[str], y: Sequence[str]) -> bool:
     """The shorter wording, word for word, somewhere in the longer."""
     a, b = wildcards(x, y)
@@ -444,9 +485,15 @@ def relate(a: Node, b: Node) -> Relation | None:
         return None
     names_a, names_b = _speakers(a), _speakers(b)
     both_named = bool(names_a and names_b)
-    agree = (both_named and same_speaker(names_a, names_b)) or _vouched(a, b) or _vouched(b, a)
+    agree = (
+        (both_named and same_speaker(names_a, names_b))
+        or _vouched(a, b)
+        or _vouched(b, a)
+        or bool(_camp(a) & _camp(b))
+    )
     doubted = not agree and (_doubted(a, b) or _doubted(b, a))
     best: Relation | None = None
+    words: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     for x in a.wordings:
         for y in b.wordings:
             found = _relation(x, y, agree or doubted)
@@ -457,9 +504,14 @@ def relate(a: Node, b: Node) -> Relation | None:
                 best.shorter,
                 best.aligned,
             ):
-                best = found
+                best, words = found, (x, y)
     if best is None:
         return None
+    if best.relation == "contained" and best.shorter < FRAGMENT_FLOOR:
+        short, long = words if len(words[0]) < len(words[1]) else words[::-1]
+        part, whole = (a, b) if len(words[0]) < len(words[1]) else (b, a)
+        if _said_of_another(part, short, whole, long):
+            return None
     if doubted:  # a doubted clash is overruled by a wording long enough to be one utterance
         agree = best.shorter >= DOUBTED_FLOOR
     # Twelve words and more aligned are one utterance an outlet gave to someone else.
