@@ -435,7 +435,6 @@ def _said_of_another(
     if not said_of:
         return False
     speakers = {w for name in _speakers(part) | _speakers(whole) for w in name.split()}
-    named = {w for name in whole.people for w in name.split() if is_content(w)} - speakers
     x, y = wildcards(fragment, wording)
     blocks = [
         m for m in SequenceMatcher(None, x, y, autojunk=False).get_matching_blocks() if m.size
@@ -444,7 +443,11 @@ def _said_of_another(
         return False
     start, end = blocks[0].b, blocks[-1].b + blocks[-1].size
     beside = {*y[max(0, start - BESIDE) : start], *y[end : end + BESIDE]}
-    return bool(beside & named - said_of)
+    for name in whole.people:
+        words = {w for w in name.split() if is_content(w)}
+        if words & beside - speakers and not words & (said_of | speakers):
+            return True  # a person beside it whom the fragment's sentences do not name
+    return False
 
 
 def _inside(x: Sequence[str], y: Sequence[str]) -> bool:
