@@ -28,7 +28,12 @@ speaker counts as that speaker's (``_vouched``). Guards against false merges:
   other quote's speaker may be (``_doubted``);
 - a short fragment (fewer than ``FRAGMENT_FLOOR`` words) inside a longer quote is a stock phrase
   or slogan as often as a truncation: it joins only when both name the same speaker, and then
-  also word for word with few content words ("not quite there yet");
+  also word for word with few content words ("not quite there yet"), and not when the longer
+  wording names a person beside it whom the fragment's sentences do not name though they name
+  others (``_said_of_another``: "Rubio is very, very weak on immigration" / Trump called Haley
+  "very weak on immigration");
+- two speakers that are no person's name agree when they name one person they speak for
+  ("One Clinton spokesman", "Some Clinton allies": ``_camp``);
 - a quote whose article dates it (``occasions.occasion``) after the other quote's article was
   published is the line said again on a later occasion (``_said_after``);
 - a wording that contains two utterances quoted separately elsewhere by one article is a merged
