@@ -301,6 +301,11 @@ class ExportQuoteMention(Record):
         description="When the words were said, as the sentence of the quote or its cue dates "
         "it (ISO YYYY[-MM[-DD]]); None when it gives no date.",
     )
+    about: list[str] = Field(
+        default_factory=list,
+        description="The people the sentence of the quote or its cue names besides the speaker "
+        "(whom the words may be said of).",
+    )
 
 
 class SummarySentence(Record):

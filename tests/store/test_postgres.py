@@ -159,6 +159,12 @@ def test_tracked_quotes_story_by_story_on_postgres(pg_url, tmp_path):
     check_story_by_story_equals_all_at_once(pg_url, f"sqlite:///{tmp_path / 'once.db'}")
 
 
+def test_the_tracking_guards_story_by_story_on_postgres(pg_url, tmp_path):
+    from tests.store.test_tracking_store import check_guarded_story_by_story_equals_all_at_once
+
+    check_guarded_story_by_story_equals_all_at_once(pg_url, f"sqlite:///{tmp_path / 'once.db'}")
+
+
 def test_a_version_3_store_gets_its_tracked_quotes_on_postgres(pg_url):
     from tests.store.test_tracking_store import check_a_version_3_store_gets_its_tracked_quotes
 

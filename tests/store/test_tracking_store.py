@@ -173,3 +173,91 @@ def check_an_earlier_id_leads_to_its_tracked_quote(url: str) -> None:
 
 def test_an_earlier_id_leads_to_its_tracked_quote(tmp_path):
     check_an_earlier_id_leads_to_its_tracked_quote(f"sqlite:///{tmp_path / 'ids.db'}")
+
+
+NINE = "rebuild every bridge in this county before the winter"
+SHORT = "every bridge in this county"
+PEOPLE = [{"name": "Dana Holt", "at": ["Holt"]}, {"name": "Mark Ruiz", "at": ["Ruiz"]}]
+
+
+def _guarded():
+    """Articles the guards of ``stories/tracking.py`` decide: an unattributed line naming both
+    people (joins Holt's), Ruiz's fragment inside it (stays apart: ``_carried_off``), a line
+    given to Ruiz through "who" (no evidence: joins Holt's), Holt's fragment said of Ruiz
+    inside her line said of Lee (``_said_of_another``), and one phrase given to two
+    descriptions naming Holt (``_camp``)."""
+    lee = "Lee is very, very weak on the budget, and the unions know it too"
+    people = [*PEOPLE, {"name": "Ann Lee", "at": ["Lee"]}]
+
+    def art(aid, text, quote, speaker, when, fields=None):
+        extra = ("direct", fields) if fields else ()
+        return analysis(
+            aid,
+            text,
+            source=f"Outlet {aid}",
+            published=when,
+            quotes=[(quote, speaker, *extra)],
+            entities=people,
+            sentences=True,
+        )
+
+    return {
+        "b0": art("b0", f'"{SPEECH}," Holt said.', SPEECH, "Dana Holt", "2026-01-05"),
+        "b1": art("b1", f'"{NINE}." Holt and Ruiz spoke.', NINE, None, "2026-02-01"),
+        "b2": art("b2", f'"{SHORT}," Ruiz said.', SHORT, "Mark Ruiz", "2026-03-01"),
+        "b3": art(
+            "b3",
+            f'"{CUT}," said Ruiz, who spoke after Holt.',
+            CUT,
+            "Mark Ruiz",
+            "2026-03-05",
+            {"speaker_text": "who"},
+        ),
+        "b4": art("b4", f'"{lee}," Holt said.', lee, "Dana Holt", "2026-01-10"),
+        "b5": art(
+            "b5",
+            'Holt called Ruiz "very weak on the budget."',
+            "very weak on the budget.",
+            "Dana Holt",
+            "2026-03-10",
+        ),
+        "b6": art(
+            "b6",
+            '"Overspending run amok." Holt left.',
+            "Overspending run amok.",
+            "One Holt spokesman",
+            "2026-01-05",
+        ),
+        "b7": art(
+            "b7",
+            '"Overspending run amok." Holt left.',
+            "Overspending run amok.",
+            "Some Holt allies",
+            "2026-01-09",
+        ),
+    }
+
+
+def check_guarded_story_by_story_equals_all_at_once(url_steps: str, url_once: str) -> None:
+    arts = _guarded()
+    steps = open_store(url_steps)
+    steps.add_analyses(arts.values())
+    for aid in ("b2", "b5", "b3", "b1", "b7", "b0", "b4", "b6"):  # fragments before wholes
+        steps.replace_stories([consolidate([arts[aid]])])
+    once = open_store(url_once)
+    once.add_analyses(arts.values())
+    once.replace_stories([consolidate([a]) for a in arts.values()])
+    assert _tracked(steps) == _tracked(once)
+    groups = sorted(
+        sorted({m.article_id for m in q.mentions})
+        for q in once.tracked_quotes_of([s.id for s in once.stories()])
+    )
+    assert groups == [["b0", "b1", "b3"], ["b2"], ["b4"], ["b5"], ["b6", "b7"]]
+    steps.close()
+    once.close()
+
+
+def test_the_guards_decide_story_by_story_as_all_at_once(tmp_path):
+    check_guarded_story_by_story_equals_all_at_once(
+        f"sqlite:///{tmp_path / 'steps.db'}", f"sqlite:///{tmp_path / 'once.db'}"
+    )

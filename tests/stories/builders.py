@@ -10,6 +10,7 @@ from newsloom.models import (
     Claim,
     DateMention,
     Entity,
+    EntityMention,
     Framing,
     Paragraph,
     Post,
@@ -21,6 +22,28 @@ from newsloom.models import (
 def _at(text: str, part: str, after: int = 0) -> tuple[int, int]:
     start = text.index(part, after)
     return start, start + len(part)
+
+
+def _every(text: str, part: str) -> list[int]:
+    out, at = [], text.find(part)
+    while at != -1:
+        out.append(at)
+        at = text.find(part, at + 1)
+    return out
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    out, start = [], 0
+    for i, c in enumerate(text):
+        closes = c == "." and (i + 1 == len(text) or text[i + 1] in ' \n"')
+        if c == "\n" or closes:
+            end = i + 1 + (c == "." and i + 1 < len(text) and text[i + 1] == '"')
+            if text[start:end].strip():
+                out.append((start, end))
+            start = end
+    if text[start:].strip():
+        out.append((start, len(text)))
+    return out
 
 
 def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
@@ -43,11 +66,14 @@ def analysis(
     dates: Sequence[tuple[str, str]] = (),
     claims: Sequence[dict] = (),
     credits: Sequence[tuple[str, ...]] = (),
+    sentences: bool = False,
 ) -> ArticleAnalysis:
     """``quotes``: (text, speaker[, kind[, speaker fields]]), the fields a dict such as
     ``{"speaker_text": "she", "speaker_confidence": 0.4}`` (the words are located after the
     quote); ``dates``: (phrase, iso value); ``claims``: Claim fields with ``text`` located in
-    the article; ``credits``: (name, cue) or (name, cue, evidence); evidence defaults to the cue."""
+    the article; ``credits``: (name, cue) or (name, cue, evidence); evidence defaults to the cue;
+    an entity's ``at``: phrases each occurrence of which is a mention; ``sentences``: give the
+    sentence spans (split after ". ", "." + quote mark and newlines)."""
     article = Article(
         id=aid, text=text, origin=aid, source=source, published=published, title=title
     )
@@ -80,6 +106,11 @@ def analysis(
             id=f"{aid}-e{k}",
             name=e["name"],
             type=e.get("type", "PERSON"),
+            mentions=[
+                EntityMention(start=i, end=i + len(phrase), text=phrase)
+                for phrase in e.get("at", ())
+                for i in _every(text, phrase)
+            ],
             **{f: e[f] for f in ("age", "roles", "aliases") if f in e},
         )
         for k, e in enumerate(entities)
@@ -139,6 +170,7 @@ def analysis(
         dates=date_objs,
         claims=claim_objs,
         framing=Framing(credits=credit_objs),
+        sentences=_sentences(text) if sentences else [],
     )
 
 

@@ -556,3 +556,73 @@ REORDERED = [
 @pytest.mark.parametrize(("wording", "same"), REORDERED)
 def test_swapped_nouns_are_one_wording(wording, same):
     assert _same([(ROADS, "Dana Holt", "2026-01-05"), (wording, "Dana Holt", "2026-02-01")]) == same
+
+
+FRAGMENT = "every bridge in this county"  # under DOUBTED_FLOOR
+# (the later quote's speaker, its cue words, the people its article names, one tracked quote
+# with Dana Holt's SPEECH): a name found only through a relative pronoun ("Ruiz, who used the
+# same words") is no evidence either way, so the words count as unattributed (``_vouched``);
+# a name the cue says is a clash, and an article not naming Holt vouches for no one.
+RELATIVE = [
+    ("Mark Ruiz", "who", ["Dana Holt"], True),
+    ("Mark Ruiz", "which", ["Dana Holt"], True),
+    ("Dana Holt", "who", ["Dana Holt"], True),
+    ("Mark Ruiz", "who", [], False),  # the article names only Ruiz
+    ("Mark Ruiz", "Ruiz", ["Dana Holt"], False),  # the cue says his name
+]
+
+
+@pytest.mark.parametrize(("speaker", "cue", "people", "same"), RELATIVE)
+def test_a_speaker_found_through_a_relative_pronoun_is_no_evidence(speaker, cue, people, same):
+    first = _cued("a0", SPEECH, "Dana Holt", "Dana Holt", ["Dana Holt"], "2026-01-05")
+    later = _cued("a1", FRAGMENT, speaker, cue, people, "2026-03-01")
+    infos = {a.article.id: ArticleInfo("x", a.article.published) for a in (first, later)}
+    quotes = track_stories([consolidate([first]), consolidate([later])], infos).quotes
+    assert any(len(q.story_ids) == 2 for q in quotes) == same
+
+
+# (the speaker of a short fragment inside an unattributed wording that joins Dana Holt's
+# SPEECH, whether the fragment joins them): the unattributed wording (its article names both
+# people) agrees with either (``_vouched``), but it does not carry another person's fragment
+# into Holt's tracked quote.
+BRIDGED = [
+    ("Dana Holt", True),
+    ("Mark Ruiz", False),
+]
+
+
+@pytest.mark.parametrize(("speaker", "joins"), BRIDGED)
+def test_an_unattributed_wording_does_not_carry_another_speakers_fragment(speaker, joins):
+    arts = [
+        _cued("a0", SPEECH, "Dana Holt", "Dana Holt", ["Dana Holt"], "2026-01-05"),
+        _reported("a1", NINE, None, ["Dana Holt", "Mark Ruiz"], "2026-02-01"),
+        _cued("a2", FRAGMENT, speaker, speaker, [speaker], "2026-03-01"),
+    ]
+    infos = {a.article.id: ArticleInfo("x", a.article.published) for a in arts}
+    quotes = track_stories([consolidate([a]) for a in arts], infos).quotes
+    holder = next(q for q in quotes if any(m.article_id == "a0" for m in q.mentions))
+    joined = {"a0", "a1", "a2"} if joins else {"a0", "a1"}
+    assert {m.article_id for m in holder.mentions} == joined
+
+
+# (the speaker one outlet gives a short phrase, the speaker another gives it, the people both
+# articles name, one tracked quote): two speakers that are no person's name but name the person
+# they speak for ("One Holt spokesman", "Some Holt allies", "Holt's campaign") speak for that
+# person; descriptions naming different people, or no one, stay apart.
+CAMPS = [
+    ("One Holt spokesman", "Some Holt allies", ["Dana Holt"], True),
+    ("Holt's campaign", "A Holt spokesman", ["Dana Holt"], True),
+    ("One Holt spokesman", "Some Ruiz allies", ["Dana Holt", "Mark Ruiz"], False),
+    ("One county spokesman", "Some county officials", ["Dana Holt"], False),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "people", "same"), CAMPS)
+def test_descriptions_naming_one_person_speak_for_that_person(first, second, people, same):
+    arts = [
+        _reported("a0", "overspending run amok.", first, people, "2026-01-05"),
+        _reported("a1", "overspending run amok.", second, people, "2026-01-09"),
+    ]
+    infos = {a.article.id: ArticleInfo("x", a.article.published) for a in arts}
+    quotes = track_stories([consolidate([a]) for a in arts], infos).quotes
+    assert any(len(q.story_ids) == 2 for q in quotes) == same

@@ -44,6 +44,7 @@ from ..models import (
 from ..text.dates import first_day
 from ..text.unionfind import UnionFind
 from ..text.words import fold, is_content, stem
+from .about import about
 from .occasions import occasion
 
 # A censored word: its first letter, then a mask (``*#@$%``, or a run of two or more dashes
@@ -113,6 +114,7 @@ class _Mention:
     speaker: str | None  # resolved display name
     published: date  # date.max when unknown
     occasion: str | None = None  # when it was said, as its article dates it
+    about: tuple[str, ...] = ()  # whom its sentence names besides the speaker
 
 
 @dataclass
@@ -254,6 +256,7 @@ def group_quotes(
                     speaker,
                     published,
                     occasion(analysis, q),
+                    tuple(about(analysis, q)),
                 )
             )
     direct = [i for i, m in enumerate(mentions) if m.q.kind == "direct"]
@@ -560,6 +563,7 @@ def _canonical(
             base.speaker,
             base.published,
             base.occasion,
+            base.about,
         ),
         chain,
     )
@@ -693,6 +697,7 @@ def _quote(
                 variant=forced.get(i) or ("identical" if i in chain else classify(m, canonical)),
                 post_id=q.post_id,
                 occasion=m.occasion,
+                about=list(m.about),
             )
         )
     norm = " ".join(canonical.core)

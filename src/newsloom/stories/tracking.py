@@ -17,9 +17,10 @@ smaller one.
 Each candidate pair is decided by alignment, as inside a story (``quotes.compare``): *near*
 (most words of both in order) or *contained* (the shorter almost contiguously inside the
 longer), with most of the shorter wording's content words aligned (``CONTENT_ALIGNED``). A
-speaker counts only when it is a name (not "a candidate", not an unresolved "she"); a quote
-with no named speaker whose article names the other quote's speaker counts as that speaker's
-(``_vouched``). Guards against false merges:
+speaker counts only when it is a name (not "a candidate", not an unresolved "she") that some
+cue gives other than through a relative pronoun ("Ryan, who used the same words":
+``_relative_only``); a quote with no named speaker whose article names the other quote's
+speaker counts as that speaker's (``_vouched``). Guards against false merges:
 
 - two named speakers that are not the same person join only on a long, closely aligned wording
   (an outlet's misattribution of a line, ``MISATTRIBUTED_FLOOR``), or on one of
@@ -27,7 +28,12 @@ with no named speaker whose article names the other quote's speaker counts as th
   other quote's speaker may be (``_doubted``);
 - a short fragment (fewer than ``FRAGMENT_FLOOR`` words) inside a longer quote is a stock phrase
   or slogan as often as a truncation: it joins only when both name the same speaker, and then
-  also word for word with few content words ("not quite there yet");
+  also word for word with few content words ("not quite there yet"), and not when the longer
+  wording names a person beside it whom the fragment's sentences do not name though they name
+  others (``_said_of_another``: "Rubio is very, very weak on immigration" / Trump called Haley
+  "very weak on immigration");
+- two speakers that are no person's name agree when they name one person they speak for
+  ("One Clinton spokesman", "Some Clinton allies": ``_camp``);
 - a quote whose article dates it (``occasions.occasion``) after the other quote's article was
   published is the line said again on a later occasion (``_said_after``);
 - a wording that contains two utterances quoted separately elsewhere by one article is a merged
@@ -91,6 +97,9 @@ LONG_ALIGNED = 0.9
 # by many; set on the labelled PolNeAR pairs, where the wrongly resolved sides of positives
 # have 6 words and more and the look-alikes such a clash would join have 3 to 4.
 DOUBTED_FLOOR = 6
+# Words either side of a short fragment inside a longer wording read for a person it is said
+# of ("Lee is very weak on the budget"): a subject or object stands next to its predicate.
+BESIDE = 3
 # Share of the shorter wording's content words that must align: across stories there is no
 # shared event to vouch for a looser match, and two remarks of one speaker on one topic share
 # their function words and a phrase or two, not their content ("rebuild every bridge" / "cut
@@ -320,9 +329,28 @@ _UNNAMED_START = frozenset(
 )
 
 
+# Relative pronouns a cue may name its speaker by.
+_RELATIVE = frozenset({"who", "whom", "whose", "which", "that"})
+
+
 def _speakers(node: Node) -> set[str]:
-    """The node's speaker when it is a name (capitalised, not a description)."""
-    return _names(node.quote.speaker)
+    """The node's speaker when it is a name (capitalised, not a description) that some cue
+    gives other than through a relative pronoun (``_relative_only``)."""
+    names = _names(node.quote.speaker)
+    return set() if names and _relative_only(node, names) else names
+
+
+def _relative_only(node: Node, names: set[str]) -> bool:
+    """Every mention naming the node's speaker found it through a relative pronoun ("Ryan,
+    who used the same words"): the relative clause may be about its antecedent while the
+    quotation belongs to the main clause's subject ("When Trump used the words, "…" he was
+    echoing Ryan, who used the same words"), so such a name is no evidence either way."""
+    cues = [
+        fold(m.speaker_text or "")
+        for m in node.quote.mentions
+        if m.speaker and same_speaker({fold(m.speaker)}, names)
+    ]
+    return bool(cues) and all(cue in _RELATIVE for cue in cues)
 
 
 def _names(speaker: str | None) -> set[str]:
@@ -340,6 +368,20 @@ def _vouched(a: Node, b: Node) -> bool:
     side (a slogan used by a voter and by no one named) is."""
     names = _speakers(b)
     return not _speakers(a) and bool(names) and same_speaker(set(a.people), names)
+
+
+def _camp(node: Node) -> set[str]:
+    """The people a speaker that is no person's name names as the one it speaks for ("One
+    Clinton spokesman", "Some Clinton allies", "Clinton's campaign"): the words of the
+    description that are words of the name of a person its article names. Two such speakers
+    naming one person speak for that person: on the labelled PolNeAR pairs a campaign's
+    phrase is given to "One Clinton spokesman" by one outlet and, through the next
+    sentence, to "Some Clinton allies" by another."""
+    speaker = fold(node.quote.speaker or "")
+    if not speaker or speaker in node.people:
+        return set()
+    words = {w.removesuffix("'s").removesuffix("'") for w in speaker.split()}
+    return {w for name in node.people for w in name.split() if is_content(w)} & words
 
 
 def _doubted(a: Node, b: Node) -> bool:
@@ -386,6 +428,33 @@ def _said_after(a: Node, b: Node) -> bool:
     return min(said_days) > min(published_days) + dt.timedelta(days=OCCASION_SLACK_DAYS)
 
 
+def _said_of_another(
+    part: Node, fragment: Sequence[str], whole: Node, wording: Sequence[str]
+) -> bool:
+    """``wording`` names a person beside where ``fragment`` lies in it (within ``BESIDE``
+    words: "*Lee* is very weak on the budget") whom the sentences quoting ``fragment`` do not
+    name though they name others ("Holt called *Ruiz* "very weak on the budget""): the same
+    few words said of someone else, not a truncation. A fragment whose sentences name no one
+    but its speaker says nothing either way (``about.about``)."""
+    said_of = {w for m in part.quote.mentions for name in m.about for w in fold(name).split()}
+    if not said_of:
+        return False
+    speakers = {w for name in _speakers(part) | _speakers(whole) for w in name.split()}
+    x, y = wildcards(fragment, wording)
+    blocks = [
+        m for m in SequenceMatcher(None, x, y, autojunk=False).get_matching_blocks() if m.size
+    ]
+    if not blocks:
+        return False
+    start, end = blocks[0].b, blocks[-1].b + blocks[-1].size
+    beside = {*y[max(0, start - BESIDE) : start], *y[end : end + BESIDE]}
+    for name in whole.people:
+        words = {w for w in name.split() if is_content(w)}
+        if words & beside - speakers and not words & (said_of | speakers):
+            return True  # a person beside it whom the fragment's sentences do not name
+    return False
+
+
 def _inside(x: Sequence[str], y: Sequence[str]) -> bool:
     """The shorter wording, word for word, somewhere in the longer."""
     a, b = wildcards(x, y)
@@ -424,9 +493,15 @@ def relate(a: Node, b: Node) -> Relation | None:
         return None
     names_a, names_b = _speakers(a), _speakers(b)
     both_named = bool(names_a and names_b)
-    agree = (both_named and same_speaker(names_a, names_b)) or _vouched(a, b) or _vouched(b, a)
+    agree = (
+        (both_named and same_speaker(names_a, names_b))
+        or _vouched(a, b)
+        or _vouched(b, a)
+        or bool(_camp(a) & _camp(b))
+    )
     doubted = not agree and (_doubted(a, b) or _doubted(b, a))
     best: Relation | None = None
+    words: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     for x in a.wordings:
         for y in b.wordings:
             found = _relation(x, y, agree or doubted)
@@ -437,9 +512,14 @@ def relate(a: Node, b: Node) -> Relation | None:
                 best.shorter,
                 best.aligned,
             ):
-                best = found
+                best, words = found, (x, y)
     if best is None:
         return None
+    if best.relation == "contained" and best.shorter < FRAGMENT_FLOOR:
+        short, long = words if len(words[0]) < len(words[1]) else words[::-1]
+        part, whole = (a, b) if len(words[0]) < len(words[1]) else (b, a)
+        if _said_of_another(part, short, whole, long):
+            return None
     if doubted:  # a doubted clash is overruled by a wording long enough to be one utterance
         agree = best.shorter >= DOUBTED_FLOOR
     # Twelve words and more aligned are one utterance an outlet gave to someone else.
@@ -546,7 +626,8 @@ def components(nodes: Sequence[Node], links: Sequence[Decided]) -> tuple[list[li
     with. Then each contained node joins its containers, longest contained wording first: a
     fragment inside longer quotes that are still apart (two sentences built on one slogan)
     joins the one of them that names its speaker when only one does (``_says``), else none, so
-    a fragment never glues different utterances together.
+    a fragment never glues different utterances together; and a named fragment does not join
+    through an unattributed holder a group naming only other speakers (``_carried_off``).
     """
     union = UnionFind(len(nodes))
     for link in links:
@@ -571,13 +652,40 @@ def components(nodes: Sequence[Node], links: Sequence[Decided]) -> tuple[list[li
         if outer not in merged:
             for k in inner:
                 holders[k].append(outer)
+    named = _named_in(nodes, union)
     for k in sorted(holders, key=lambda k: (-len(nodes[k].wordings[0]), k)):
-        roots = {union.find(o) for o in holders[k]} - {union.find(k)}
+        roots = {
+            union.find(o)
+            for o in holders[k]
+            if not _carried_off(nodes[k], nodes[o], named[union.find(o)])
+        } - {union.find(k)}
         if len(roots) > 1:
             roots = {union.find(o) for o in holders[k] if _says(nodes[k], nodes[o])}
         if len(roots) == 1:
-            union.union(k, roots.pop())
+            root = roots.pop()
+            joined = named.pop(union.find(k), set()) | named.pop(root, set())
+            union.union(k, root)
+            named[union.find(k)] = joined
     return union.groups(), merged
+
+
+def _named_in(nodes: Sequence[Node], union: UnionFind) -> dict[int, set[str]]:
+    """Group root -> the speaker names of its nodes."""
+    out: dict[int, set[str]] = defaultdict(set)
+    for k, node in enumerate(nodes):
+        out[union.find(k)] |= _speakers(node)
+    return out
+
+
+def _carried_off(part: Node, holder: Node, theirs: set[str]) -> bool:
+    """``holder`` names no speaker (it agreed with ``part`` only as vouched) and its group names
+    speakers none of whom is ``part``'s: joining would carry ``part``'s words to another
+    person's through a quote of no one's (a fragment of Ryan's inside an unattributed line
+    that joined Trump's)."""
+    names = _speakers(part)
+    if not names or _speakers(holder):
+        return False
+    return bool(theirs) and not same_speaker(names, theirs)
 
 
 def _says(part: Node, holder: Node) -> bool:
