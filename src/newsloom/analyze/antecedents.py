@@ -20,10 +20,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc, Span, Token
 
 from ..models import Entity
 from ..text.described import NOUN_GENDER, TITLE_GENDER, described_person
+from .attribution import is_speech_verb
 from .quantities import find_quantities
 
 PRONOUN_GENDER = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f", "hers": "f"}
@@ -33,6 +34,12 @@ SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 # speech verb ("Gaskin said he fell" is rarely about Gaskin).
 BINDING_LINKS = frozenset({"advcl", "conj", "xcomp", "pcomp", "prep", "pobj"})
 MAX_CLAUSE_CLIMB = 6  # clauses climbed looking for a binding subject (as in subjects.py)
+# Weights of the evidence for a person's gender: a title or a his/her that can only be theirs
+# counts twice what a he/she reporting their own words does ("Roe said she …" is mostly Roe,
+# but may be another woman), so one such report never outvotes one plain sign. Not searched
+# over.
+STRONG_VOTE = 2
+REPORTED_VOTE = 1
 # Sentences before a pronoun searched for its antecedent: news refers back a sentence or two;
 # further back another person has usually come in. Not searched over.
 PRONOUN_REACH = 2
@@ -58,9 +65,9 @@ def article_genders(
     both)."""
     votes: dict[str, dict[str, int]] = {}
 
-    def vote(p: NamedMention, gender: str) -> None:
+    def vote(p: NamedMention, gender: str, weight: int = STRONG_VOTE) -> None:
         tally = votes.setdefault(p.entity_id or p.name, {})
-        tally[gender] = tally.get(gender, 0) + 1
+        tally[gender] = tally.get(gender, 0) + weight
 
     by_sentence: dict[int, list[NamedMention]] = {}
     for p in mentions:
@@ -78,6 +85,9 @@ def article_genders(
         if len({p.entity_id or p.name for p in people}) != 1:
             continue
         last = max(p.end for p in people)
+        reported = _reported_by(doc[sent_start].sent, people, quoted)
+        if reported is not None:
+            vote(people[0], PRONOUN_GENDER[reported], REPORTED_VOTE)
         for token in doc[sent_start].sent:
             k = bisect_right(quoted, (token.idx, 1 << 62)) - 1
             if k >= 0 and token.idx < quoted[k][1]:
@@ -100,6 +110,28 @@ def article_genders(
         elif f >= 2 * m and f:
             out[key] = "f"
     return out
+
+
+def _reported_by(
+    sent: Span, people: Sequence[NamedMention], quoted: Sequence[tuple[int, int]]
+) -> str | None:
+    """'Lisle said she had waited': the he/she subject of the clause a named person's speech
+    verb reports, in a sentence naming only that person (the first such, outside quotes)."""
+    for token in sent:
+        if token.lower_ not in ("he", "she") or token.dep_ not in SUBJECT_DEPS:
+            continue
+        k = bisect_right(quoted, (token.idx, 1 << 62)) - 1
+        if k >= 0 and token.idx < quoted[k][1]:
+            continue
+        clause = token.head
+        if clause.dep_ != "ccomp" or not is_speech_verb(clause.head):
+            continue
+        if any(
+            c.dep_ == "nsubj" and any(p.start <= c.idx < p.end for p in people)
+            for c in clause.head.children
+        ):
+            return token.lower_
+    return None
 
 
 def _describes_name(possessive: Token, people: Sequence[NamedMention]) -> bool:

@@ -41,7 +41,7 @@ from .attribution import (
 from .quotemarks import Segment, paragraph_segments, paragraph_spans, single_segments
 from .speakers.candidates import Candidate, CandidateFinder, QuoteContext, speaker_kind
 from .speakers.ranker import SpeakerRanker
-from .speakers.referents import description_index, document_issuer, is_definite, stated_age
+from .speakers.referents import description_index, document_issuer, refers_back, stated_age
 
 # Paragraph labels whose quotation marks are not reporting. Metadata and call-to-action lines
 # are kept: a date-marker line may carry the first sentence, and a short line ending in "here"
@@ -387,7 +387,7 @@ class _Resolver:
     def _by_description(self, head: Token, span: Span, before: int) -> _Person | None:
         """'the 56-year-old', 'the coach': the one person named before whom the article
         describes with that age or noun; None when none or several fit."""
-        if head.pos_ not in ("NOUN", "ADJ") or not is_definite(head):
+        if head.pos_ not in ("NOUN", "ADJ") or not refers_back(head):
             return None
         age = stated_age(span.text)
         if age is not None:
