@@ -290,6 +290,14 @@ PRONOUN_ROWS = [
         "Dana Lisle",
     ),
     row(
+        "possessor-of-subject",
+        "Martin Shaw met the council on Monday.\n\n"
+        "Laura Bennett's advice earned her a seat at the hearing, where she was praised for "
+        'saying the bridge was "the best money ever spent."',
+        "the best money ever spent.",
+        "Laura Bennett",
+    ),
+    row(
         "she-skips-a-man-in-between",
         "Laura Bennett, the mayor, met Martin Shaw on Monday. He offered the town a loan.\n\n"
         '"We will not take it," she said.',

@@ -139,6 +139,7 @@ class _Person:
     subject: bool = False
     quoted: bool = False
     joint: bool = False  # coordinated with another noun ("Roe and Doe met")
+    owns_subject: bool = False  # the possessor of a subject ("Roe's advice earned him …")
     label: str = "PERSON"  # the entity type
 
 
@@ -180,6 +181,7 @@ class _People:
                 p.subject = root.dep_ in _SUBJECT_DEPS or (
                     root.dep_ == "appos" and root.head.dep_ in _SUBJECT_DEPS
                 )
+                p.owns_subject = root.dep_ == "poss" and root.head.dep_ in _SUBJECT_DEPS
                 p.joint = (root.dep_ == "conj" and root.head.pos_ in _NOMINAL) or any(
                     c.dep_ == "conj" and c.pos_ in _NOMINAL for c in root.children
                 )
@@ -220,6 +222,17 @@ class _People:
                 and self.agrees(p, pronoun)
             ):
                 return None if sole and p.joint else p
+            i -= 1
+        return None
+
+    def subject_owner_between(self, lo: int, hi: int, pronoun: str) -> _Person | None:
+        """The last person in [lo, hi) named as the possessor of a clause subject, of the
+        pronoun's gender ("Oz's advice earned him a hearing, where he …")."""
+        i = bisect_right(self.starts, hi) - 1
+        while i >= 0 and self.mentions[i].start >= lo:
+            p = self.mentions[i]
+            if p.is_person and p.end <= hi and p.owns_subject and self.agrees(p, pronoun):
+                return p if not p.quoted else None
             i -= 1
         return None
 
@@ -304,7 +317,9 @@ class _Resolver:
         start, end = span.start_char, span.end_char
         lower = head.lower_ if len(span) == 1 else ""
         if lower in PERSONAL_PRONOUNS:
-            subject = self.people.subject_between(para_start, start, lower)
+            subject = self.people.subject_between(
+                para_start, start, lower
+            ) or self.people.subject_owner_between(span.sent.start_char, start, lower)
             if subject is not None:
                 return _Speaker(text, start, end, subject.name, subject.entity_id, True)
             prev = self.last
