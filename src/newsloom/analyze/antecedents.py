@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from spacy.tokens import Doc, Span, Token
+from spacy.tokens import Doc, Token
 
 from ..models import Entity
 from ..text.described import NOUN_GENDER, TITLE_GENDER, described_person
@@ -85,21 +85,27 @@ def article_genders(
         if len({p.entity_id or p.name for p in people}) != 1:
             continue
         last = max(p.end for p in people)
-        reported = _reported_by(doc[sent_start].sent, people, quoted)
-        if reported is not None:
-            vote(people[0], PRONOUN_GENDER[reported], REPORTED_VOTE)
+        owned = reported = False  # the first of each sign in the sentence votes
         for token in doc[sent_start].sent:
             k = bisect_right(quoted, (token.idx, 1 << 62)) - 1
             if k >= 0 and token.idx < quoted[k][1]:
                 continue  # a pronoun inside a quotation is the speaker's, not the narrator's
-            # "Roe said his …": a possessive can only be Roe's; "Roe said she …" may be anyone.
+            lower = token.lower_
+            # "Roe said his …": a possessive can only be Roe's; "Roe said she …" is mostly
+            # Roe, a weaker sign.
             if (
-                token.idx >= last
-                and token.lower_ in ("his", "her")
+                not owned
+                and token.idx >= last
+                and lower in ("his", "her")
                 and token.dep_ == "poss"
                 and not _describes_name(token, people)
             ):
-                vote(people[0], PRONOUN_GENDER[token.lower_])
+                vote(people[0], PRONOUN_GENDER[lower])
+                owned = True
+            elif not reported and lower in ("he", "she") and _reports_own(token, people):
+                vote(people[0], PRONOUN_GENDER[lower], REPORTED_VOTE)
+                reported = True
+            if owned and reported:
                 break
     # A gender the article shows at least twice as often as the other (one slip is noise).
     out = {}
@@ -112,26 +118,18 @@ def article_genders(
     return out
 
 
-def _reported_by(
-    sent: Span, people: Sequence[NamedMention], quoted: Sequence[tuple[int, int]]
-) -> str | None:
-    """'Lisle said she had waited': the he/she subject of the clause a named person's speech
-    verb reports, in a sentence naming only that person (the first such, outside quotes)."""
-    for token in sent:
-        if token.lower_ not in ("he", "she") or token.dep_ not in SUBJECT_DEPS:
-            continue
-        k = bisect_right(quoted, (token.idx, 1 << 62)) - 1
-        if k >= 0 and token.idx < quoted[k][1]:
-            continue
-        clause = token.head
-        if clause.dep_ != "ccomp" or not is_speech_verb(clause.head):
-            continue
-        if any(
-            c.dep_ == "nsubj" and any(p.start <= c.idx < p.end for p in people)
-            for c in clause.head.children
-        ):
-            return token.lower_
-    return None
+def _reports_own(pronoun: Token, people: Sequence[NamedMention]) -> bool:
+    """'Lisle said she had waited': a he/she subject of the clause a speech verb reports,
+    whose subject is a mention of the (only) person the sentence names."""
+    if pronoun.dep_ not in SUBJECT_DEPS:
+        return False
+    clause = pronoun.head
+    if clause.dep_ != "ccomp" or not is_speech_verb(clause.head):
+        return False
+    return any(
+        c.dep_ == "nsubj" and any(p.start <= c.idx < p.end for p in people)
+        for c in clause.head.children
+    )
 
 
 def _describes_name(possessive: Token, people: Sequence[NamedMention]) -> bool:
