@@ -288,10 +288,13 @@ class _Resolver:
         entities: Sequence[Entity] = (),
         line_starts: Sequence[int] = (),
         quoted: list[bool] | None = None,
+        sentences: tuple[list[int], list[int]] | None = None,
     ) -> None:
         self.doc = doc
         self.people = people
         self.line_starts = line_starts
+        # Per token its sentence, and each sentence's first token (``_sentence_index``).
+        self.sent_of, self.sent_bounds = sentences or _sentence_index(doc)
         self.quoted = quoted if quoted is not None else [False] * len(doc)
         self.ages: dict[int, list[Entity]] = {}
         for e in entities:
@@ -319,7 +322,7 @@ class _Resolver:
         if lower in PERSONAL_PRONOUNS:
             subject = self.people.subject_between(
                 para_start, start, lower
-            ) or self.people.subject_owner_between(span.sent.start_char, start, lower)
+            ) or self.people.subject_owner_between(self._sentence_start(first), start, lower)
             if subject is not None:
                 return _Speaker(text, start, end, subject.name, subject.entity_id, True)
             prev = self.last
@@ -392,6 +395,10 @@ class _Resolver:
                 return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
         same = (first, last) == (span.start, span.end)
         return _Speaker(text, start, end, text if same else doc[first:last].text, None, False)
+
+    def _sentence_start(self, token: int) -> int:
+        """The first character of the sentence of token ``token``."""
+        return self.doc[self.sent_bounds[self.sent_of[token]]].idx
 
     def _line_start(self, line: int) -> int:
         """The first character of paragraph line ``line`` (0 before the first)."""
@@ -567,7 +574,9 @@ class _Scan:
         self.sent_of, self.bounds = _sentence_index(doc)
         spans = [(seg.open_start, seg.close_end) for _, seg in self.segments]
         self.people = _People(doc, entities, spans)
-        self.resolver = _Resolver(doc, self.people, entities, self.line_starts, self.quoted)
+        self.resolver = _Resolver(
+            doc, self.people, entities, self.line_starts, self.quoted, (self.sent_of, self.bounds)
+        )
         # The last direct quotation's paragraph line and speaker (for one with no cue).
         self.previous: tuple[int, _Speaker | None] = (NO_PARAGRAPH, None)
         self.ranker = ranker
