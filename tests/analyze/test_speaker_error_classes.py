@@ -540,6 +540,7 @@ CONTINUATION_ROWS = [
         "We agreed on nothing.",
         None,
         kind="unknown",
+        speaker_text=None,
     ),
     row(
         "two-people-ran",
@@ -548,6 +549,7 @@ CONTINUATION_ROWS = [
         "It was the best job in the world.",
         None,
         kind="unknown",
+        speaker_text=None,
     ),
 ]
 
@@ -555,6 +557,35 @@ CONTINUATION_ROWS = [
 @pytest.mark.parametrize(("text", "quoted", "speaker", "kind", "speaker_text"), CONTINUATION_ROWS)
 def test_continuation_carries_the_right_speaker(nlp, text, quoted, speaker, kind, speaker_text):
     check(quote_of(text, quoted), speaker, kind, speaker_text)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        pytest.param(
+            "Laura Bennett and Martin Shaw met in Port Carrow on Monday.\n\n"
+            '"We agreed on nothing."\n\n"Nothing at all."',
+            ["We agreed on nothing.", "Nothing at all."],
+            id="quote-only-paragraphs",
+        ),
+        # Negative: a phrase in quotation marks inside a sentence nobody speaks stays out.
+        pytest.param(
+            "Laura Bennett and Martin Shaw met in Port Carrow on Monday.\n\n"
+            'The so-called "bridge to nowhere" was not discussed.',
+            [],
+            id="scare-quote",
+        ),
+    ],
+)
+def test_a_quotation_nobody_is_said_to_speak(nlp, text, kept):
+    """A paragraph that is only a quotation is kept with no speaker and no confidence in
+    anyone; a quoted phrase inside someone else's sentence is no quotation."""
+    quotes = [q for q in analyze_text(text).quotes if q.kind == "direct"]
+    assert [q.text for q in quotes] == kept
+    for q in quotes:
+        assert q.speaker is None and q.speaker_text is None and q.speaker_entity_id is None
+        assert q.speaker_kind == "unknown"
+        assert q.speaker_confidence == 0.0
 
 
 # --- 6. nested: "Roe said Doe told her ..." -- the quote is Doe's -----------------------
