@@ -296,6 +296,11 @@ class ExportQuoteMention(Record):
     post_id: str | None = Field(
         None, description="Set when the quote sits inside an embedded post."
     )
+    occasion: str | None = Field(
+        None,
+        description="When the words were said, as the sentence of the quote or its cue dates "
+        "it (ISO YYYY[-MM[-DD]]); None when it gives no date.",
+    )
 
 
 class SummarySentence(Record):

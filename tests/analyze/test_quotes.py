@@ -475,3 +475,30 @@ def test_a_posts_words_never_name_a_speaker_outside_it(nlp):
     )
     outside = [q for q in quotes_with_entities(nlp, text, [post]) if q.post_id is None]
     assert not any(q.speaker_start is not None and q.speaker_start < post.end for q in outside)
+
+
+# A paragraph closing on a cue and a colon, the quotation in the next paragraph on its own:
+# the cue's speaker says it. Without the colon, or with no speech verb before it, the lone
+# quotation has no cue (a title in quotes, a slogan on a banner).
+COLON_PARAGRAPH_ROWS = [
+    (
+        "Mayor Dana Holt spoke at the depot on Monday.\n\nShe told the crowd, to loud cheers:\n\n"
+        '"We will rebuild every bridge in this county before the winter comes."',
+        [("We will rebuild every bridge in this county before the winter comes.", "Dana Holt")],
+    ),
+    (
+        "The council met on Monday.\n\nMayor Dana Holt said:\n\n"
+        '"Nobody will be left behind."\n\nThe vote is next week.',
+        [("Nobody will be left behind.", "Dana Holt")],
+    ),
+    (
+        "The council met on Monday.\n\nThe banner over the hall read:\n\n"
+        '"Nobody will be left behind."',
+        [],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), COLON_PARAGRAPH_ROWS)
+def test_a_cue_closing_the_paragraph_before_a_quotation_names_its_speaker(nlp, text, expected):
+    assert direct(quotes_with_entities(nlp, text)) == expected

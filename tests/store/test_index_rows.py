@@ -5,6 +5,7 @@ nothing of its batch, and a store that kept the index as one JSON state is conve
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from sqlalchemy import select
@@ -14,8 +15,9 @@ from newsloom.errors import StoreError
 from newsloom.store import STORY_INDEX_KEY, open_store
 from newsloom.store import index as index_rows
 from newsloom.store import schema as t
+from newsloom.stories import index_state
 from newsloom.stories.cluster import StoryIndex, cluster_analyses
-from tests.stories.test_cluster import events, lookalike_stream, make
+from tests.stories.test_cluster import _unit, events, lookalike_stream, make
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
@@ -72,6 +74,95 @@ def test_a_stream_in_batches_of_rows_ends_as_the_index_in_memory(url, seed, batc
     store.close()
     # The split of the look-alike stream happened (two stories hold A and B).
     assert len({memory.story_key(aid) for aid, _ in feed[40:]}) == 2
+
+
+def kinds_stream(seed: int, events: int = 90, kinds: int = 30):
+    """Events of a few kinds (each kind's words shared by its events, each event its own words
+    and names), three to five articles each, neighbouring events interleaved: many candidate
+    stories are read and scored without being joined."""
+    from newsloom.stories.features import Features
+
+    rng = random.Random(seed)
+    feed = []
+    for e in range(events):
+        kind = [f"k{e % kinds}_{i}" for i in range(10)]
+        own = [f"e{e}_{i}" for i in range(6)]
+        for _ in range(rng.randint(3, 5)):
+            words = rng.sample(kind, 4) + rng.sample(own, 4) + [f"n{rng.randrange(10**6)}"]
+            feats = Features(words=_unit(words), names=_unit([f"p{e}", f"q{e}"]))
+            feed.append((f"a{len(feed)}", feats))
+    for i in range(0, len(feed) - 1, 2):  # neighbours swap: events overlap in time
+        if rng.random() < 0.5:
+            feed[i], feed[i + 1] = feed[i + 1], feed[i]
+    return feed
+
+
+def _forgetting_run(store, feed, batch: int) -> tuple[int, int]:
+    """The feed through the rows in batches, forgetting clean stories between articles: the
+    most clean stories held after a forget, and the story rows read."""
+    features = dict(feed)
+    held, reads = 0, 0
+    for start in range(0, len(feed), batch):
+        with store.index_transaction() as txn:
+            rows = txn.rows
+            real = rows.stories
+
+            def counted(keys, real=real):
+                nonlocal reads
+                reads += len(keys)
+                return real(keys)
+
+            rows.stories = counted
+            index = StoryIndex(lambda ids: {aid: features[aid] for aid in ids}, rows=rows)
+            for aid, feats in feed[start : start + batch]:
+                index.add(aid, feats)
+                state = index.state
+                state.forget_clean()
+                held = max(held, sum(k not in state._dirty_stories for k in state.stories))
+            index.save()
+    return held, reads
+
+
+@pytest.mark.parametrize(
+    ("seed", "cache", "batch"), [(0, 0, 30), (1, 1, 37), (2, 1, 60), (3, 0, 11)]
+)
+def test_a_batch_that_forgets_the_stories_it_read_ends_as_the_index_in_memory(
+    url, monkeypatch, seed, cache, batch
+):
+    """Stories read and not changed are dropped once more than ``STORY_CACHE`` are held, and
+    read again when named: the stream ends exactly where the index in memory ends, and a batch
+    holds no more clean stories than the bound between two articles. Without a bound reached
+    (the same stream again) nothing is read twice: fewer story rows are read."""
+    feed = kinds_stream(seed)
+    memory = _memory(feed)
+    store = open_store(url)
+    ended = []
+    runs = []
+    for bound in (cache, 10**6):
+        monkeypatch.setattr(index_state, "STORY_CACHE", bound)
+        with store.transaction() as conn:
+            index_rows.clear_index(conn)
+        runs.append(_forgetting_run(store, feed, batch))
+        with store.index_transaction() as txn:
+            rows = StoryIndex(rows=txn.rows)
+            ended.append(
+                (rows.groups(), sorted((s.to_dict() for s in rows.state.all_stories()), key=str))
+            )
+    store.close()
+    in_memory = sorted((s.to_dict() for s in memory.state.all_stories()), key=str)
+    assert ended == [(memory.groups(), in_memory)] * 2
+    (held, reads), (held_unbounded, reads_unbounded) = runs
+    assert held <= cache < held_unbounded
+    assert reads > reads_unbounded
+
+
+def test_an_index_in_memory_forgets_nothing(monkeypatch):
+    """Without rows the stories are the index itself: the bound never drops one."""
+    monkeypatch.setattr(index_state, "STORY_CACHE", 0)
+    index = _memory(lookalike_stream(2))
+    before = len(index.state.stories)
+    index.state.forget_clean()
+    assert len(index.state.stories) == before > 0
 
 
 def test_a_batch_reads_the_rows_of_its_articles_not_the_index(tmp_path):

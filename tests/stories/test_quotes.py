@@ -347,3 +347,35 @@ def test_two_spans_of_one_article_stay_two_mentions():
     b = "The budget is tight and we all know it well"
     quotes = group_quotes([quoted("a1", (a, "Jane Roe"), (b, "Jane Roe"))])
     assert sorted(len(q.mentions) for q in quotes) == [1, 1]
+
+
+# One article's two direct remarks of one speaker (and other articles' quotes): the number of
+# quotes the story makes. An article quoting an utterance twice repeats its words, so two
+# rewordings or two sentences sharing a phrase inside one article are two remarks; the same
+# pair across two articles is one utterance reworded.
+SOCCER = "We gave him the golden boot award because he scored more than anyone else"
+SOCCER_TOO = "In football they have prizes and he gets the golden boot award from me"
+SOCCER_PARA = "The golden boot award went to him, he scored more goals than anyone"
+ONE_ARTICLE = [
+    # two rewordings of one topic in one article: two remarks
+    ([[SOCCER, SOCCER_PARA]], 2),
+    # the same two wordings in two articles: one utterance reworded
+    ([[SOCCER], [SOCCER_PARA]], 1),
+    # a phrase inside two sentences of one article glues neither to the other
+    ([[SOCCER, SOCCER_TOO, "the golden boot award"]], 3),
+    # ... but a phrase inside one sentence is its truncation
+    ([[SOCCER, "the golden boot award"]], 1),
+    # ... and so is a phrase inside two outlets' versions of one sentence
+    ([[SOCCER], [SOCCER + " this season"], ["the golden boot award"]], 1),
+]
+
+
+@pytest.mark.parametrize(("articles", "expected"), ONE_ARTICLE)
+def test_one_articles_remarks_stay_apart(articles, expected):
+    quotes = group_quotes(
+        [
+            quoted(f"a{k}", *[(text, "Jane Roe") for text in texts], published="2024-03-01")
+            for k, texts in enumerate(articles)
+        ]
+    )
+    assert len(quotes) == expected, [q.text for q in quotes]

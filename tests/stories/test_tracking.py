@@ -498,3 +498,61 @@ def test_quotes_starting_at_one_offset_get_distinct_ids(longer, shorter, speaker
     ids = [q.id for q in result.quotes]
     assert len(ids) == len(set(ids))
     assert set(result.of_node.values()) == set(ids)
+
+
+def _cued(aid: str, text: str, speaker: str, cue: str, people: list[str], published: str):
+    """An article quoting ``text``, its cue naming the speaker with the words ``cue`` ("he",
+    a title or the name), the speaker stage resolving them to ``speaker``; naming ``people``."""
+    body = f'"{text}," {cue} said. ' + " ".join(f"{p} spoke too." for p in people)
+    return analysis(
+        aid,
+        body,
+        source=f"Outlet {aid}",
+        published=published,
+        quotes=[(text, speaker, "direct", {"speaker_text": cue})],
+        entities=[{"name": p} for p in {speaker, *people}],
+    )
+
+
+NINE = "rebuild every bridge in this county before the winter"
+# (the first quote's cue words, the later wording, the later quote's speaker, its cue words,
+# the people its article names, one tracked quote): two named speakers clash unless one of
+# them is a name its cue never says (a pronoun or title resolved to a bystander) while the
+# other cue says the name, and its article names the other speaker; then a wording of
+# ``DOUBTED_FLOOR`` words joins, a shorter phrase does not.
+DOUBTED = [
+    ("Dana Holt", NINE, "Mark Ruiz", "he", ["Dana Holt"], True),
+    ("Holt", NINE, "Mark Ruiz", "the union's director", ["Holt"], True),
+    ("Dana Holt", "every bridge in this county", "Mark Ruiz", "he", ["Dana Holt"], False),
+    ("Dana Holt", NINE, "Mark Ruiz", "Mark Ruiz", ["Dana Holt"], False),  # named in its cue
+    ("Dana Holt", NINE, "Mark Ruiz", "Ruiz", ["Dana Holt"], False),  # the surname names him
+    ("Dana Holt", NINE, "Mark Ruiz", "he", ["Lee Park"], False),  # article not about Holt
+    ("she", NINE, "Mark Ruiz", "he", ["Dana Holt"], False),  # neither cue says a name
+]
+
+
+@pytest.mark.parametrize(("first_cue", "wording", "speaker", "cue", "people", "same"), DOUBTED)
+def test_a_speaker_resolved_from_a_pronoun_does_not_veto_a_strong_wording(
+    first_cue, wording, speaker, cue, people, same
+):
+    first = _cued("a0", SPEECH, "Dana Holt", first_cue, ["Dana Holt"], "2026-01-05")
+    later = _cued("a1", wording, speaker, cue, people, "2026-03-01")
+    infos = {a.article.id: ArticleInfo("x", a.article.published) for a in (first, later)}
+    quotes = track_stories([consolidate([first]), consolidate([later])], infos).quotes
+    assert any(len(q.story_ids) == 2 for q in quotes) == same
+
+
+ROADS = "We will rebuild every bridge and every road in this county before the winter"
+# (a later wording of ROADS, one tracked quote): two nouns swapped count their content words
+# wherever they are when the wordings are near (most words shared), even when the later outlet
+# also drops a word; a reordering with other content words stays apart.
+REORDERED = [
+    ("We will rebuild every road and every bridge in this county before the winter", True),
+    ("will rebuild every road and every bridge in this county before the winter", True),
+    ("will close every road and every school in this county before the winter", False),
+]
+
+
+@pytest.mark.parametrize(("wording", "same"), REORDERED)
+def test_swapped_nouns_are_one_wording(wording, same):
+    assert _same([(ROADS, "Dana Holt", "2026-01-05"), (wording, "Dana Holt", "2026-02-01")]) == same

@@ -175,6 +175,7 @@ class StoryIndex:
         return self.add(aid, extract_features(analysis))
 
     def add(self, aid: str, feats: Features) -> str:
+        self.state.forget_clean()
         self._count(feats)
         keys = self._keys(feats)
         weighted = self._weigh(feats)

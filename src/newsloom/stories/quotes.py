@@ -44,6 +44,7 @@ from ..models import (
 from ..text.dates import first_day
 from ..text.unionfind import UnionFind
 from ..text.words import fold, is_content, stem
+from .occasions import occasion
 
 # A censored word: its first letter, then a mask (``*#@$%``, or a run of two or more dashes
 # right after the first letter so that "he--she" stays two words), then anything left.
@@ -111,6 +112,7 @@ class _Mention:
     fillers: int
     speaker: str | None  # resolved display name
     published: date  # date.max when unknown
+    occasion: str | None = None  # when it was said, as its article dates it
 
 
 @dataclass
@@ -251,6 +253,7 @@ def group_quotes(
                     fillers,
                     speaker,
                     published,
+                    occasion(analysis, q),
                 )
             )
     direct = [i for i, m in enumerate(mentions) if m.q.kind == "direct"]
@@ -338,12 +341,19 @@ def _group(
             contained.append((inner, outer, rel.region))
     forced: dict[int, QuoteVariant] = {}
     merged_into: dict[int, set[int]] = defaultdict(set)  # merged node -> nodes it covers
+    holders: dict[int, list[int]] = defaultdict(list)  # contained node -> its containers
     for outer, parts in _containers(contained, union).items():
         if _is_merged(parts, nodes, mentions, union):
             merged_into[outer] = {p for p, _ in parts}
         else:
             for inner, _ in parts:
-                union.union(inner, outer)
+                holders[inner].append(outer)
+    for inner in sorted(holders, key=lambda k: (-len(nodes[k].core), k)):
+        roots = {union.find(o) for o in holders[inner]} - {union.find(inner)}
+        if _one_article_apart(nodes, mentions, union, sorted(roots)):
+            continue  # a phrase two remarks of one article share: it joins neither
+        for outer in holders[inner]:
+            union.union(inner, outer)
     merged_roots = {union.find(o) for o in merged_into}
     _paraphrases(nodes, mentions, union, merged_roots, pairs)
     members: dict[int, list[int]] = defaultdict(list)
@@ -363,6 +373,32 @@ def _group(
                 forced[i] = "merged"
             members[part].extend(ids)
     return [(sorted(set(ids)), forced) for ids in members.values()]
+
+
+def _articles(
+    nodes: list[_Node], mentions: list[_Mention], union: UnionFind, root: int
+) -> set[int]:
+    """The articles quoting the group of ``root`` (indices into the story's analyses)."""
+    return {
+        mentions[i].article_index
+        for k, node in enumerate(nodes)
+        if union.find(k) == root
+        for i in node.mentions
+    }
+
+
+def _one_article_apart(
+    nodes: list[_Node], mentions: list[_Mention], union: UnionFind, roots: list[int]
+) -> bool:
+    """Two of the groups ``roots`` quoted by one article: an article quoting an utterance
+    twice repeats its words, so two wordings of one article still apart are two remarks."""
+    seen: set[int] = set()
+    for root in roots:
+        arts = _articles(nodes, mentions, union, root)
+        if arts & seen:
+            return True
+        seen |= arts
+    return False
 
 
 def _containers(
@@ -433,6 +469,10 @@ def _paraphrases(
                 continue
             if not same_speaker(speaker[lone], speaker[other]):
                 continue
+            if nodes[lone].kind == "direct" and _one_article_apart(
+                nodes, mentions, union, [root, union.find(other)]
+            ):
+                continue  # an article does not reword its own direct quote: another remark
             a, b = nodes[lone].content, nodes[other].content
             shared = len(a & b)
             if shared >= PARA_SHARED and shared / max(1, min(len(a), len(b))) >= PARA_RATIO:
@@ -519,6 +559,7 @@ def _canonical(
             fillers,
             base.speaker,
             base.published,
+            base.occasion,
         ),
         chain,
     )
@@ -651,6 +692,7 @@ def _quote(
                 speaker_kind=q.speaker_kind,
                 variant=forced.get(i) or ("identical" if i in chain else classify(m, canonical)),
                 post_id=q.post_id,
+                occasion=m.occasion,
             )
         )
     norm = " ".join(canonical.core)
