@@ -491,10 +491,11 @@ COLON_PARAGRAPH_ROWS = [
         '"Nobody will be left behind."\n\nThe vote is next week.',
         [("Nobody will be left behind.", "Dana Holt")],
     ),
+    # A banner speaks for nobody: the quotation, a paragraph of its own, is kept unresolved.
     (
         "The council met on Monday.\n\nThe banner over the hall read:\n\n"
         '"Nobody will be left behind."',
-        [],
+        [("Nobody will be left behind.", None)],
     ),
 ]
 

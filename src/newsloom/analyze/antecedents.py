@@ -24,6 +24,7 @@ from spacy.tokens import Doc, Token
 
 from ..models import Entity
 from ..text.described import NOUN_GENDER, TITLE_GENDER, described_person
+from .attribution import is_speech_verb
 from .quantities import find_quantities
 
 PRONOUN_GENDER = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f", "hers": "f"}
@@ -33,6 +34,12 @@ SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 # speech verb ("Gaskin said he fell" is rarely about Gaskin).
 BINDING_LINKS = frozenset({"advcl", "conj", "xcomp", "pcomp", "prep", "pobj"})
 MAX_CLAUSE_CLIMB = 6  # clauses climbed looking for a binding subject (as in subjects.py)
+# Weights of the evidence for a person's gender: a title or a his/her that can only be theirs
+# counts twice what a he/she reporting their own words does ("Roe said she …" is mostly Roe,
+# but may be another woman), so one such report never outvotes one plain sign. Not searched
+# over.
+STRONG_VOTE = 2
+REPORTED_VOTE = 1
 # Sentences before a pronoun searched for its antecedent: news refers back a sentence or two;
 # further back another person has usually come in. Not searched over.
 PRONOUN_REACH = 2
@@ -58,9 +65,9 @@ def article_genders(
     both)."""
     votes: dict[str, dict[str, int]] = {}
 
-    def vote(p: NamedMention, gender: str) -> None:
+    def vote(p: NamedMention, gender: str, weight: int = STRONG_VOTE) -> None:
         tally = votes.setdefault(p.entity_id or p.name, {})
-        tally[gender] = tally.get(gender, 0) + 1
+        tally[gender] = tally.get(gender, 0) + weight
 
     by_sentence: dict[int, list[NamedMention]] = {}
     for p in mentions:
@@ -78,18 +85,27 @@ def article_genders(
         if len({p.entity_id or p.name for p in people}) != 1:
             continue
         last = max(p.end for p in people)
+        owned = reported = False  # the first of each sign in the sentence votes
         for token in doc[sent_start].sent:
             k = bisect_right(quoted, (token.idx, 1 << 62)) - 1
             if k >= 0 and token.idx < quoted[k][1]:
                 continue  # a pronoun inside a quotation is the speaker's, not the narrator's
-            # "Roe said his …": a possessive can only be Roe's; "Roe said she …" may be anyone.
+            lower = token.lower_
+            # "Roe said his …": a possessive can only be Roe's; "Roe said she …" is mostly
+            # Roe, a weaker sign.
             if (
-                token.idx >= last
-                and token.lower_ in ("his", "her")
+                not owned
+                and token.idx >= last
+                and lower in ("his", "her")
                 and token.dep_ == "poss"
                 and not _describes_name(token, people)
             ):
-                vote(people[0], PRONOUN_GENDER[token.lower_])
+                vote(people[0], PRONOUN_GENDER[lower])
+                owned = True
+            elif not reported and lower in ("he", "she") and _reports_own(token, people):
+                vote(people[0], PRONOUN_GENDER[lower], REPORTED_VOTE)
+                reported = True
+            if owned and reported:
                 break
     # A gender the article shows at least twice as often as the other (one slip is noise).
     out = {}
@@ -100,6 +116,20 @@ def article_genders(
         elif f >= 2 * m and f:
             out[key] = "f"
     return out
+
+
+def _reports_own(pronoun: Token, people: Sequence[NamedMention]) -> bool:
+    """'Lisle said she had waited': a he/she subject of the clause a speech verb reports,
+    whose subject is a mention of the (only) person the sentence names."""
+    if pronoun.dep_ not in SUBJECT_DEPS:
+        return False
+    clause = pronoun.head
+    if clause.dep_ != "ccomp" or not is_speech_verb(clause.head):
+        return False
+    return any(
+        c.dep_ == "nsubj" and any(p.start <= c.idx < p.end for p in people)
+        for c in clause.head.children
+    )
 
 
 def _describes_name(possessive: Token, people: Sequence[NamedMention]) -> bool:

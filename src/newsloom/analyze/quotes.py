@@ -41,7 +41,7 @@ from .attribution import (
 from .quotemarks import Segment, paragraph_segments, paragraph_spans, single_segments
 from .speakers.candidates import Candidate, CandidateFinder, QuoteContext, speaker_kind
 from .speakers.ranker import SpeakerRanker
-from .speakers.referents import description_index, document_issuer, is_definite, stated_age
+from .speakers.referents import description_index, document_issuer, refers_back, stated_age
 
 # Paragraph labels whose quotation marks are not reporting. Metadata and call-to-action lines
 # are kept: a date-marker line may carry the first sentence, and a short line ending in "here"
@@ -89,6 +89,7 @@ PERSONAL_PRONOUNS = frozenset({"he", "she", "him", "her"})
 # Pronouns that, inside an embedded post, stand for its author.
 FIRST_PERSON = frozenset({"i", "me", "we", "us"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+_NOMINAL = frozenset({"NOUN", "PROPN", "PRON"})
 # '“…” ― Jorge Falcon': a name signed after a dash right behind the closing mark.
 _SIGNATURE = re.compile(
     r"[^\S\n]*(―|—|–|--?)[^\S\n]*([A-Z][\w.'’-]*(?:[^\S\n]+[A-Z][\w.'’-]*){0,4})"
@@ -100,6 +101,10 @@ _TRANSCRIPT = re.compile(r"([A-Z][A-Z.'’-]+(?:[^\S\n][A-Z][A-Z.'’-]+){0,3}):
 # run to 6-7 words); not searched over.
 TITLE_MAX_WORDS = 8
 _BLANK = re.compile(r"\n[ \t]*\n")
+_WORD = re.compile(r"\w")
+# The confidence of a quotation kept with no speaker (a paragraph that is only a quotation,
+# with no cue and no speaker carried on): nothing in the text speaks for anyone.
+NO_EVIDENCE_CONFIDENCE = 0.0
 
 
 def role_word(role: str) -> str:
@@ -133,6 +138,8 @@ class _Person:
     is_person: bool
     subject: bool = False
     quoted: bool = False
+    joint: bool = False  # coordinated with another noun ("Roe and Doe met")
+    owns_subject: bool = False  # the possessor of a subject ("Roe's advice earned him …")
     label: str = "PERSON"  # the entity type
 
 
@@ -174,6 +181,10 @@ class _People:
                 p.subject = root.dep_ in _SUBJECT_DEPS or (
                     root.dep_ == "appos" and root.head.dep_ in _SUBJECT_DEPS
                 )
+                p.owns_subject = root.dep_ == "poss" and root.head.dep_ in _SUBJECT_DEPS
+                p.joint = (root.dep_ == "conj" and root.head.pos_ in _NOMINAL) or any(
+                    c.dep_ == "conj" and c.pos_ in _NOMINAL for c in root.children
+                )
             k = bisect_right(quoted_starts, p.start) - 1
             p.quoted = k >= 0 and p.end <= quoted[k][1]
         self.mentions = mentions
@@ -195,8 +206,11 @@ class _People:
             i -= 1
         return None
 
-    def subject_between(self, lo: int, hi: int, pronoun: str = "") -> _Person | None:
-        """The last person named as a clause subject in [lo, hi) (the pronoun's antecedent)."""
+    def subject_between(
+        self, lo: int, hi: int, pronoun: str = "", *, sole: bool = False
+    ) -> _Person | None:
+        """The last person named as a clause subject in [lo, hi) (the pronoun's antecedent);
+        with ``sole``, the subject must name one person alone ("Roe and Doe met" names two)."""
         i = bisect_right(self.starts, hi) - 1
         while i >= 0 and self.mentions[i].start >= lo:
             p = self.mentions[i]
@@ -207,7 +221,18 @@ class _People:
                 and not p.quoted
                 and self.agrees(p, pronoun)
             ):
-                return p
+                return None if sole and p.joint else p
+            i -= 1
+        return None
+
+    def subject_owner_between(self, lo: int, hi: int, pronoun: str) -> _Person | None:
+        """The last person in [lo, hi) named as the possessor of a clause subject, of the
+        pronoun's gender ("Oz's advice earned him a hearing, where he …")."""
+        i = bisect_right(self.starts, hi) - 1
+        while i >= 0 and self.mentions[i].start >= lo:
+            p = self.mentions[i]
+            if p.is_person and p.end <= hi and p.owns_subject and self.agrees(p, pronoun):
+                return p if not p.quoted else None
             i -= 1
         return None
 
@@ -263,10 +288,13 @@ class _Resolver:
         entities: Sequence[Entity] = (),
         line_starts: Sequence[int] = (),
         quoted: list[bool] | None = None,
+        sentences: tuple[list[int], list[int]] | None = None,
     ) -> None:
         self.doc = doc
         self.people = people
         self.line_starts = line_starts
+        # Per token its sentence, and each sentence's first token (``_sentence_index``).
+        self.sent_of, self.sent_bounds = sentences or _sentence_index(doc)
         self.quoted = quoted if quoted is not None else [False] * len(doc)
         self.ages: dict[int, list[Entity]] = {}
         for e in entities:
@@ -292,7 +320,9 @@ class _Resolver:
         start, end = span.start_char, span.end_char
         lower = head.lower_ if len(span) == 1 else ""
         if lower in PERSONAL_PRONOUNS:
-            subject = self.people.subject_between(para_start, start, lower)
+            subject = self.people.subject_between(
+                para_start, start, lower
+            ) or self.people.subject_owner_between(self._sentence_start(first), start, lower)
             if subject is not None:
                 return _Speaker(text, start, end, subject.name, subject.entity_id, True)
             prev = self.last
@@ -366,6 +396,10 @@ class _Resolver:
         same = (first, last) == (span.start, span.end)
         return _Speaker(text, start, end, text if same else doc[first:last].text, None, False)
 
+    def _sentence_start(self, token: int) -> int:
+        """The first character of the sentence of token ``token``."""
+        return self.doc[self.sent_bounds[self.sent_of[token]]].idx
+
     def _line_start(self, line: int) -> int:
         """The first character of paragraph line ``line`` (0 before the first)."""
         if not self.line_starts or line < 0:
@@ -375,7 +409,7 @@ class _Resolver:
     def _by_description(self, head: Token, span: Span, before: int) -> _Person | None:
         """'the 56-year-old', 'the coach': the one person named before whom the article
         describes with that age or noun; None when none or several fit."""
-        if head.pos_ not in ("NOUN", "ADJ") or not is_definite(head):
+        if head.pos_ not in ("NOUN", "ADJ") or not refers_back(head):
             return None
         age = stated_age(span.text)
         if age is not None:
@@ -540,7 +574,9 @@ class _Scan:
         self.sent_of, self.bounds = _sentence_index(doc)
         spans = [(seg.open_start, seg.close_end) for _, seg in self.segments]
         self.people = _People(doc, entities, spans)
-        self.resolver = _Resolver(doc, self.people, entities, self.line_starts, self.quoted)
+        self.resolver = _Resolver(
+            doc, self.people, entities, self.line_starts, self.quoted, (self.sent_of, self.bounds)
+        )
         # The last direct quotation's paragraph line and speaker (for one with no cue).
         self.previous: tuple[int, _Speaker | None] = (NO_PARAGRAPH, None)
         self.ranker = ranker
@@ -608,6 +644,21 @@ class _Scan:
             return False
         return span.root.lemma_.lower() in SPEECH_NOUNS
 
+    def quote_only(self, k: int) -> bool:
+        """Whether the ``k``-th quoted segment's body paragraph line holds nothing but
+        quotations (and punctuation)."""
+        n, _ = self.segments[k]
+        lo, hi, label = self.lines[n]
+        if label != "body":
+            return False
+        at, rest = lo, []
+        for m, seg in self.segments:
+            if m == n:
+                rest.append(self.text[at : seg.open_start])
+                at = max(at, seg.close_end)
+        rest.append(self.text[at:hi])
+        return not any(_WORD.search(part) for part in rest)
+
     def line_of(self, offset: int) -> int:
         """The paragraph line holding ``offset`` (-1 before the first)."""
         return bisect_right(self.line_starts, offset) - 1
@@ -639,6 +690,7 @@ class _Scan:
         speaker: _Speaker | None = None,
         post: Post | None = None,
         confidence: float | None = None,
+        unattributed: bool = False,
     ) -> QuoteMention:
         """The record of a quotation: a post's author speaks what the post quotes."""
         text = self.text
@@ -671,6 +723,8 @@ class _Scan:
                 speaker_confidence=None if confidence is None else round(confidence, 4),
                 speaker_kind="unknown" if unresolved else who,
             )
+        elif unattributed:
+            fields.update(speaker_confidence=NO_EVIDENCE_CONFIDENCE, speaker_kind="unknown")
         fields["paragraph_start"] = paragraph_start
         return QuoteMention(**fields)
 
@@ -828,7 +882,7 @@ def _carried_on(scan: _Scan, seg: Segment, n: int) -> _Speaker | None:
         return prev_speaker
     if n >= 1:
         p_lo, p_hi = lines[n - 1][0], lines[n - 1][1]
-        subject = scan.people.subject_between(p_lo, p_hi)
+        subject = scan.people.subject_between(p_lo, p_hi, sole=True)
         if subject is not None:
             return _Speaker(
                 subject.name, subject.start, subject.end, subject.name, subject.entity_id, True
@@ -919,7 +973,11 @@ def _direct(scan: _Scan, k: int) -> QuoteMention | None:
     elif post is None:
         speaker = _carried_on(scan, seg, n)
     if speaker is None and post is None:
-        return None  # a quoted phrase nobody is said to have said (scare quotes, names)
+        if not scan.quote_only(k):
+            return None  # a quoted phrase nobody is said to have said (scare quotes, names)
+        # A paragraph that is only a quotation is one, whoever said it: kept, unresolved.
+        scan.previous = (n, None)
+        return scan.mention(seg.start, seg.end, "direct", lo, unattributed=True)
     if post is None:
         how = cue.how if cue is not None and cue.speaker is not None else "carried"
         ctx = QuoteContext(first, last, n, cue, how, speaker, True, seg.start, seg.end)

@@ -470,12 +470,14 @@ class CandidateFinder:
         row[INDEX["could_speak"]] = float(t.could_speak(head))
         row[INDEX["plural"]] = float(t.tag[head] in ("NNS", "NNPS") or t.lower[head] in GROUP)
         verb = t.head[head]
-        subject = dep in SUBJECT_DEPS
+        addressed = _addressed(t, head)
+        # "she was told": the passive subject of tell/ask is spoken to, no speaking subject.
+        subject = dep in SUBJECT_DEPS and not (addressed and dep == "nsubjpass")
         obj = dep in ("dobj", "dative")
         if view.cue >= 0:
             row[INDEX["subject_of_cue"]] = float(verb == view.cue and subject)
             row[INDEX["object_of_cue"]] = float(verb == view.cue and obj)
-        row[INDEX["addressee"]] = float(_addressed(t, head))
+        row[INDEX["addressee"]] = float(addressed)
         row[INDEX["subject_of_speech_verb"]] = float(subject and self.speech_verb[verb])
         row[INDEX["object_of_speech_verb"]] = float(obj and self.speech_verb[verb])
         row[INDEX["subject_of_any_verb"]] = float(subject)
@@ -485,7 +487,7 @@ class CandidateFinder:
             dep == "pobj" and t.dep[verb] == "agent" and self.speech_verb[t.head[verb]]
         )
         row[INDEX["in_quote_sentence_clause"]] = float(sent in view.sents)
-        self._path(row, head, view)
+        self._path(row, head, view, subject)
         a, b = min(cand.last, ctx.last), max(cand.first, ctx.first)
         if a < b:
             row[INDEX["speech_verbs_between"]] = float(
@@ -520,7 +522,7 @@ class CandidateFinder:
             next((w for w in chain if t.pos[w] in ("VERB", "AUX")), -1),
         )
 
-    def _path(self, row: list[float], head: int, view: _QuoteView) -> None:
+    def _path(self, row: list[float], head: int, view: _QuoteView, subject: bool) -> None:
         """Where the candidate meets the words the quotation hangs from: how far up each side
         climbs, what the meeting word is, and how the candidate attaches to it."""
         t, position, chain = self.tokens, view.position, view.chain
@@ -546,9 +548,10 @@ class CandidateFinder:
         row[INDEX["path_candidate_up"]] = float(up)
         row[INDEX["path_top_speech"]] = float(self.speech_verb[top])
         row[INDEX["path_top_verb"]] = float(t.pos[top] in ("VERB", "AUX"))
-        row[INDEX["path_subject_of_top"]] = float(up >= 1 and t.dep[below] in SUBJECT_DEPS)
+        row[INDEX["path_subject_of_top"]] = float(
+            up >= 1 and t.dep[below] in SUBJECT_DEPS and (below != head or subject)
+        )
         row[INDEX["path_speech_on_quote_side"]] = float(view.speech_before[at])
-        subject = t.dep[head] in SUBJECT_DEPS
         if view.speech_on_chain:
             for name, verb in (
                 ("subject_of_highest_speech", view.speech_on_chain[-1]),

@@ -25,6 +25,8 @@ ISSUER_PREPS = frozenset({"from", "by", "of"})
 # Links from a name to a noun describing it: "Dan Ferris, the coach" (appos either way),
 # "Coach Dan Ferris" (a title word before the name).
 _DESCRIBING = frozenset({"appos", "compound"})
+# Possessive pronouns before a description that refers back ("his father").
+POSSESSIVE_PRONOUNS = frozenset({"his", "her", "their", "its"})
 
 
 def stated_age(text: str) -> int | None:
@@ -36,6 +38,14 @@ def stated_age(text: str) -> int | None:
 def is_definite(head: Token) -> bool:
     """Whether a noun phrase refers back ("the coach", not "a coach" or "his coach")."""
     return any(c.dep_ == "det" and c.lower_ == "the" for c in head.children)
+
+
+def refers_back(head: Token) -> bool:
+    """Whether a description refers back to someone the article described: definite ("the
+    coach") or with a possessive pronoun ("his father", "her lawyer")."""
+    return is_definite(head) or any(
+        c.dep_ == "poss" and c.lower_ in POSSESSIVE_PRONOUNS for c in head.children
+    )
 
 
 def description_index(doc: Doc, people: Iterable[tuple[int, int, str]]) -> dict[str, set[str]]:
@@ -51,6 +61,9 @@ def description_index(doc: Doc, people: Iterable[tuple[int, int, str]]) -> dict[
         nouns = [c for c in root.children if c.dep_ in _DESCRIBING and c.pos_ == "NOUN"]
         if root.dep_ == "appos" and root.head.pos_ == "NOUN":
             nouns.append(root.head)
+        owner = _described_through_name(root)
+        if owner is not None:
+            nouns.append(owner)
         for noun in nouns:
             if noun.i < first or noun.i >= last or noun.dep_ == "appos":
                 out.setdefault(noun.lemma_.lower(), set()).add(key)
@@ -63,6 +76,18 @@ def description_index(doc: Doc, people: Iterable[tuple[int, int, str]]) -> dict[
                 if first_key in keys:
                     keys.add(key)
     return out
+
+
+def _described_through_name(root: Token) -> Token | None:
+    """'The coach of Ardwick United, Dan Ferris,': the parse hangs the name in apposition on
+    the name the preposition governs, but a name needs no other name to describe it, so the
+    apposition describes the noun the preposition belongs to."""
+    if root.dep_ != "appos" or root.head.pos_ != "PROPN" or root.head.dep_ != "pobj":
+        return None
+    prep = root.head.head
+    if prep.dep_ != "prep" or prep.head.pos_ != "NOUN" or prep.head.i > prep.i:
+        return None
+    return prep.head
 
 
 def document_issuer(head: Token, quoted: list[bool]) -> Token | None:
