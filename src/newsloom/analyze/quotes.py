@@ -206,46 +206,40 @@ class _People:
             i -= 1
         return None
 
+    def last_between(self, lo: int, hi: int, test: Callable[[_Person], bool]) -> _Person | None:
+        """The last mention inside [lo, hi) that passes ``test``."""
+        i = bisect_right(self.starts, hi) - 1
+        while i >= 0 and self.mentions[i].start >= lo:
+            p = self.mentions[i]
+            if p.end <= hi and test(p):
+                return p
+            i -= 1
+        return None
+
     def subject_between(
         self, lo: int, hi: int, pronoun: str = "", *, sole: bool = False
     ) -> _Person | None:
         """The last person named as a clause subject in [lo, hi) (the pronoun's antecedent);
         with ``sole``, the subject must name one person alone ("Roe and Doe met" names two)."""
-        i = bisect_right(self.starts, hi) - 1
-        while i >= 0 and self.mentions[i].start >= lo:
-            p = self.mentions[i]
-            if (
-                p.is_person
-                and p.end <= hi
-                and p.subject
-                and not p.quoted
-                and self.agrees(p, pronoun)
-            ):
-                return None if sole and p.joint else p
-            i -= 1
-        return None
+        p = self.last_between(
+            lo,
+            hi,
+            lambda p: p.is_person and p.subject and not p.quoted and self.agrees(p, pronoun),
+        )
+        return None if p is not None and sole and p.joint else p
 
     def subject_owner_between(self, lo: int, hi: int, pronoun: str) -> _Person | None:
         """The last person in [lo, hi) named as the possessor of a clause subject, of the
         pronoun's gender ("Oz's advice earned him a hearing, where he …")."""
-        i = bisect_right(self.starts, hi) - 1
-        while i >= 0 and self.mentions[i].start >= lo:
-            p = self.mentions[i]
-            if p.is_person and p.end <= hi and p.owns_subject and self.agrees(p, pronoun):
-                return p if not p.quoted else None
-            i -= 1
-        return None
+        p = self.last_between(
+            lo, hi, lambda p: p.is_person and p.owns_subject and self.agrees(p, pronoun)
+        )
+        return None if p is not None and p.quoted else p
 
     def group_subject_between(self, lo: int, hi: int, labels: frozenset[str]) -> _Person | None:
         """The last organisation (entity type in ``labels``) named as a clause subject in
         [lo, hi): what "it" or "they" stands for."""
-        i = bisect_right(self.starts, hi) - 1
-        while i >= 0 and self.mentions[i].start >= lo:
-            p = self.mentions[i]
-            if p.label in labels and p.end <= hi and p.subject and not p.quoted:
-                return p
-            i -= 1
-        return None
+        return self.last_between(lo, hi, lambda p: p.label in labels and p.subject and not p.quoted)
 
     def by_surname(self, token: Token) -> _Person | None:
         """A capitalised word the model did not tag, matched to a person named before it."""
@@ -261,13 +255,7 @@ class _People:
         return None
 
     def person_before(self, offset: int, pronoun: str = "") -> _Person | None:
-        i = bisect_right(self.starts, offset) - 1
-        while i >= 0:
-            p = self.mentions[i]
-            if p.is_person and p.end <= offset and self.agrees(p, pronoun):
-                return p
-            i -= 1
-        return None
+        return self.last_between(0, offset, lambda p: p.is_person and self.agrees(p, pronoun))
 
 
 @dataclass
