@@ -17,11 +17,10 @@ from collections.abc import Iterable
 from spacy.tokens import Doc, Token
 
 from ..attribution import SPEECH_NOUNS
+from .candidates import ISSUER_PREPS
 
 # "the 56-year-old", "the 56-year-old actor": the age a description states.
 _AGE = re.compile(r"\b(\d{1,3})[- ]year[- ]old\b", re.IGNORECASE)
-# Prepositions that name who issued a document ("a statement from the ministry").
-ISSUER_PREPS = frozenset({"from", "by", "of"})
 # Links from a name to a noun describing it: "Dan Ferris, the coach" (appos either way),
 # "Coach Dan Ferris" (a title word before the name).
 _DESCRIBING = frozenset({"appos", "compound"})
