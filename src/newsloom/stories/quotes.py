@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from difflib import SequenceMatcher
@@ -308,7 +308,7 @@ def _names(mentions: list[_Mention], ids: list[int]) -> set[str]:
     return {fold(mentions[i].speaker or "") for i in ids} - {""}
 
 
-def same_speaker(a: set[str], b: set[str]) -> bool:
+def same_speaker(a: Collection[str], b: Collection[str]) -> bool:
     """Some name of ``a`` is one of ``b``, or its surname or first name alone."""
     return any(
         x == y or set(x.split()) <= set(y.split()) or set(y.split()) <= set(x.split())

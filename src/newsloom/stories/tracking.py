@@ -54,6 +54,7 @@ from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from functools import cached_property
 
 from ..models import (
     ExportQuoteMention,
@@ -151,6 +152,12 @@ class Node:
         """Some mention gives the speaker's own words (a direct quote, or words quoted inside
         an indirect report): only such nodes are linked."""
         return bool(self.wordings)
+
+    @cached_property
+    def speakers(self) -> frozenset[str]:
+        """The speaker when it is a name that counts as evidence (``_named_speaker``), worked
+        out once: every pair the node is compared in reads it several times."""
+        return _named_speaker(self)
 
     @property
     def first_key(self) -> str:
@@ -333,11 +340,11 @@ _UNNAMED_START = frozenset(
 _RELATIVE = frozenset({"who", "whom", "whose", "which", "that"})
 
 
-def _speakers(node: Node) -> set[str]:
+def _named_speaker(node: Node) -> frozenset[str]:
     """The node's speaker when it is a name (capitalised, not a description) that some cue
     gives other than through a relative pronoun (``_relative_only``)."""
     names = _names(node.quote.speaker)
-    return set() if names and _relative_only(node, names) else names
+    return frozenset() if names and _relative_only(node, names) else frozenset(names)
 
 
 def _relative_only(node: Node, names: set[str]) -> bool:
@@ -366,8 +373,8 @@ def _vouched(a: Node, b: Node) -> bool:
     they count as ``b``'s speaker's. On the labelled PolNeAR pairs every unattributed side of a
     positive pair (8) is vouched so, and neither of the two hard negatives with an unnamed
     side (a slogan used by a voter and by no one named) is."""
-    names = _speakers(b)
-    return not _speakers(a) and bool(names) and same_speaker(set(a.people), names)
+    names = b.speakers
+    return not a.speakers and bool(names) and same_speaker(set(a.people), names)
 
 
 def _camp(node: Node) -> set[str]:
@@ -389,9 +396,9 @@ def _doubted(a: Node, b: Node) -> bool:
     cue says its speaker's name, and ``a``'s article names ``b``'s speaker: the clash of the
     two names is no evidence of two speakers (the pronoun may have been resolved to a
     bystander: a singer the article opens with, a pundit quoted a paragraph earlier)."""
-    names = _speakers(b)
+    names = b.speakers
     return (
-        bool(_speakers(a) and names)
+        bool(a.speakers and names)
         and not _cue_names(a)
         and _cue_names(b)
         and same_speaker(set(a.people), names)
@@ -402,7 +409,7 @@ def _cue_names(node: Node) -> bool:
     """Some mention of the node's speaker names the speaker in its cue's own words ("Trump
     said"), not only through a pronoun or a title resolved to a name elsewhere ("he said",
     "the union's director told"). A mention that keeps no cue words counts as naming."""
-    names = _speakers(node)
+    names = node.speakers
     if not names:
         return False
     for m in node.quote.mentions:
@@ -439,7 +446,7 @@ def _said_of_another(
     said_of = {w for m in part.quote.mentions for name in m.about for w in fold(name).split()}
     if not said_of:
         return False
-    speakers = {w for name in _speakers(part) | _speakers(whole) for w in name.split()}
+    speakers = {w for name in part.speakers | whole.speakers for w in name.split()}
     x, y = wildcards(fragment, wording)
     blocks = [
         m for m in SequenceMatcher(None, x, y, autojunk=False).get_matching_blocks() if m.size
@@ -491,7 +498,7 @@ def relate(a: Node, b: Node) -> Relation | None:
         return None
     if _said_after(a, b) or _said_after(b, a):
         return None
-    names_a, names_b = _speakers(a), _speakers(b)
+    names_a, names_b = a.speakers, b.speakers
     both_named = bool(names_a and names_b)
     agree = (
         (both_named and same_speaker(names_a, names_b))
@@ -673,7 +680,7 @@ def _named_in(nodes: Sequence[Node], union: UnionFind) -> dict[int, set[str]]:
     """Group root -> the speaker names of its nodes."""
     out: dict[int, set[str]] = defaultdict(set)
     for k, node in enumerate(nodes):
-        out[union.find(k)] |= _speakers(node)
+        out[union.find(k)] |= node.speakers
     return out
 
 
@@ -682,8 +689,8 @@ def _carried_off(part: Node, holder: Node, theirs: set[str]) -> bool:
     speakers none of whom is ``part``'s: joining would carry ``part``'s words to another
     person's through a quote of no one's (a fragment of Ryan's inside an unattributed line
     that joined Trump's)."""
-    names = _speakers(part)
-    if not names or _speakers(holder):
+    names = part.speakers
+    if not names or holder.speakers:
         return False
     return bool(theirs) and not same_speaker(names, theirs)
 
@@ -691,7 +698,7 @@ def _carried_off(part: Node, holder: Node, theirs: set[str]) -> bool:
 def _says(part: Node, holder: Node) -> bool:
     """The speaker of ``part`` is the one of ``holder``: both named and the same, or ``part``
     unattributed in an article naming ``holder``'s speaker (``_vouched``)."""
-    names, theirs = _speakers(part), _speakers(holder)
+    names, theirs = part.speakers, holder.speakers
     return bool(names and theirs and same_speaker(names, theirs)) or _vouched(part, holder)
 
 
