@@ -102,8 +102,12 @@ def generate(n: int, seed: int) -> tuple[list, list[int]]:
     return analyses, gold
 
 
-def stream(n: int, seed: int) -> Iterator[tuple[Any, int]]:
-    """``n`` analyses with their gold event numbers, made one at a time (flat memory)."""
+def stream(n: int, seed: int, skip: int = 0) -> Iterator[tuple[Any, int]]:
+    """``n`` analyses with their gold event numbers, made one at a time (flat memory).
+
+    The first ``skip`` are drawn (the same random sequence) but yielded as ``(None, event)``
+    with their article's id and title in place of the analysis: a resumed run replays them
+    without building analyses it will not ingest."""
     from newsloom.models import Article, ArticleAnalysis, Entity, EntityMention, article_id
 
     rng = random.Random(seed)
@@ -142,6 +146,10 @@ def stream(n: int, seed: int) -> Iterator[tuple[Any, int]]:
                 doc.text += "."
             text, mentions = doc.text, doc.mentions
             published = day + timedelta(days=rng.randint(0, 4))
+            if made < skip:
+                yield (article_id(text), title), event
+                made += 1
+                continue
             article = Article(
                 id=article_id(text),
                 text=text,
@@ -189,7 +197,9 @@ def run_one(n: int, seed: int) -> dict:
     }
 
 
-def run_store(n: int, seed: int, url: str, run_size: int, queries: int) -> dict:
+def run_store(
+    n: int, seed: int, url: str, run_size: int, queries: int, progress: Path | None = None
+) -> dict:
     """The ingest after the parse (``api.ingest_analyses``) into a store, ``run_size``
     articles per run: store each article, attach it through the index rows, rebuild the
     stories changed. Then the median time of a story page's and a search's store reads.
@@ -198,11 +208,17 @@ def run_store(n: int, seed: int, url: str, run_size: int, queries: int) -> dict:
     (the bench holds none of them); the CPU and wall time per article are those of the
     ``ingest_analyses`` calls without the time spent making articles. The gold events are
     kept as one small int per article, and the stories are read back after the peak RSS is
-    taken."""
+    taken.
+
+    A store that already holds articles (``--resume``) is continued: the stream is replayed up
+    to its count without building analyses, and the figures are those of this process's runs.
+    ``progress`` gets a JSON line after each run (stored count, that run's wall, CPU and index
+    ms per article, peak and current RSS), so a long run shows its curve as it goes."""
     from newsloom import api
     from newsloom.store import open_store
 
     store = open_store(url)
+    skip = store.count_articles()
     index_seconds = 0.0
     update_index = api._update_index
 
@@ -217,7 +233,12 @@ def run_store(n: int, seed: int, url: str, run_size: int, queries: int) -> dict:
     cpu = 0.0
     gold = array("i")  # the event of each article, in generation order ("gen:N" origins)
     sample: list[tuple[str, str]] = []  # (article id, title) of every SAMPLE_EVERY-th article
-    made = stream(n, seed)
+    made = stream(n, seed, skip)
+    for _ in range(skip):
+        (stored_id, stored_title), event = next(made)
+        gold.append(event)
+        if len(gold) % SAMPLE_EVERY == 1:
+            sample.append((stored_id, stored_title))
     making = [0.0, 0.0]  # wall and CPU seconds spent generating articles (not the ingest's)
 
     def one_run() -> Iterator[Any]:
@@ -240,9 +261,20 @@ def run_store(n: int, seed: int, url: str, run_size: int, queries: int) -> dict:
     while len(gold) < n:
         started, cpu_started = time.perf_counter(), time.process_time()
         made_before = list(making)
+        index_before = index_seconds
         api.ingest_analyses(one_run(), store)
         run_seconds.append(time.perf_counter() - started - (making[0] - made_before[0]))
-        cpu += time.process_time() - cpu_started - (making[1] - made_before[1])
+        run_cpu = time.process_time() - cpu_started - (making[1] - made_before[1])
+        cpu += run_cpu
+        if progress is not None:
+            _log_progress(
+                progress,
+                len(gold),
+                run_size,
+                run_seconds[-1],
+                run_cpu,
+                index_seconds - index_before,
+            )
     seconds = sum(run_seconds)
     total_seconds = time.perf_counter() - started_all
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -250,15 +282,17 @@ def run_store(n: int, seed: int, url: str, run_size: int, queries: int) -> dict:
     f1 = _b3_f1(store, gold)
     stories = store.count_stories()
     store.close()
-    last = run_seconds[-1] / (n - run_size * (len(run_seconds) - 1))
+    ingested = n - skip
+    last = run_seconds[-1] / (ingested - run_size * (len(run_seconds) - 1))
     return {
         "articles": n,
+        "resumed_from": skip,
         "seconds": seconds,
         "total_seconds": total_seconds,
-        "ms_per_article": 1000 * seconds / n,
-        "cpu_ms_per_article": 1000 * cpu / n,
+        "ms_per_article": 1000 * seconds / ingested,
+        "cpu_ms_per_article": 1000 * cpu / ingested,
         "last_run_ms_per_article": 1000 * last,
-        "index_ms_per_article": 1000 * index_seconds / n,
+        "index_ms_per_article": 1000 * index_seconds / ingested,
         "peak_rss_mb": peak / 1024,
         "rss_growth_mb": (peak - base_rss) / 1024,
         "stories": stories,
@@ -267,6 +301,30 @@ def run_store(n: int, seed: int, url: str, run_size: int, queries: int) -> dict:
         "story_page_ms": story_ms,
         "search_ms": search_ms,
     }
+
+
+def _log_progress(
+    path: Path, stored: int, run_size: int, seconds: float, cpu: float, index: float
+) -> None:
+    status = Path("/proc/self/status")
+    memory = {}
+    if status.exists():
+        for line in status.read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key in ("VmHWM", "VmRSS"):
+                memory[key] = int(value.split()[0]) / 1024
+    articles = min(run_size, stored) or 1
+    line = {
+        "stored": stored,
+        "run_ms_per_article": 1000 * seconds / articles,
+        "run_cpu_ms_per_article": 1000 * cpu / articles,
+        "run_index_ms_per_article": 1000 * index / articles,
+        "peak_rss_mb": memory.get("VmHWM"),
+        "rss_mb": memory.get("VmRSS"),
+        "time": time.strftime("%H:%M:%S"),
+    }
+    with path.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(line) + "\n")
 
 
 def _b3_f1(store: Any, gold: array) -> float:
@@ -352,6 +410,12 @@ def main() -> None:
     parser.add_argument("--run-size", type=int, default=RUN_SIZE, help="articles per ingest")
     parser.add_argument("--queries", type=int, default=QUERIES)
     parser.add_argument("--keep", action="store_true", help="keep the stores made")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the kept SQLite store of each size (implies --keep)",
+    )
+    parser.add_argument("--progress", help="append a JSON line per ingest run to this file")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # child process mode
     parser.add_argument("--url", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -359,7 +423,8 @@ def main() -> None:
         if args.store == "memory":
             row = run_one(args.one, args.seed)
         else:
-            row = run_store(args.one, args.seed, args.url, args.run_size, args.queries)
+            progress = Path(args.progress) if args.progress else None
+            row = run_store(args.one, args.seed, args.url, args.run_size, args.queries, progress)
         print(json.dumps(row))
         return
     rows = []
@@ -369,14 +434,18 @@ def main() -> None:
         command = [sys.executable, __file__, "--one", str(n), "--seed", str(args.seed)]
         command += ["--store", args.store, "--run-size", str(args.run_size)]
         command += ["--queries", str(args.queries)]
+        if args.progress:
+            command += ["--progress", args.progress]
         drop: Callable[[], None] = lambda: None  # noqa: E731
-        if args.store != "memory":
+        if args.resume and args.store == "sqlite":
+            command += ["--url", f"sqlite:///{Path(args.dir) / f'stories-{n}.db'}"]
+        elif args.store != "memory":
             url, drop = _database(args.store, n, Path(args.dir), args.pg_admin)
             command += ["--url", url]
         try:
             out = subprocess.run(command, check=True, capture_output=True, text=True)
         finally:
-            if not args.keep:
+            if not (args.keep or args.resume):
                 drop()
         row = json.loads(out.stdout.strip().splitlines()[-1])
         rows.append(row)
