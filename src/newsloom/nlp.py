@@ -61,7 +61,8 @@ def pick_model(preferred: str = "") -> str:
 
 def load_nlp(preferred: str = "") -> Language:
     """The model, loaded once per process (workers call this too), with its attribute ruler
-    and lemmatizer replaced by ``token_attributes.TokenAttributes`` (same values, cheaper)."""
+    and lemmatizer replaced by ``token_attributes.TokenAttributes`` and its matrix products
+    computed by ``matmul.MatmulOps`` (same values, cheaper)."""
     return _load(pick_model(preferred))
 
 
@@ -69,11 +70,13 @@ def load_nlp(preferred: str = "") -> Language:
 def _load(name: str) -> Language:
     import spacy
 
+    from .matmul import use_matmul_ops
     from .token_attributes import install
 
     nlp = spacy.load(name)
     nlp.max_length = SPACY_MAX_LENGTH
     install(nlp)  # same attributes as the model's ruler and lemmatizer, for less CPU
+    use_matmul_ops(nlp)  # the same products by OpenBLAS rather than generic BLIS kernels
     return nlp
 
 
