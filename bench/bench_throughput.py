@@ -1,7 +1,7 @@
 """Throughput and memory of `newsloom analyze`, against bare spaCy on the same texts.
 
     .venv/bin/python bench/bench_throughput.py [--articles 1000 | --texts DIR] [--skip-memory]
-        [--dask]
+        [--dask] [--same-products]
 
 Prints articles/s, words/s and CPU time for: bare `nlp.pipe` of the stock model with all its
 components (the reference), newsloom's full `analyze` path (read files → parse → all stages
@@ -13,8 +13,11 @@ read back, the JSON written) is timed after it and printed beside it, with the r
 include it. Each row runs in a fresh process. ``--texts DIR`` measures the ``.txt`` files of
 DIR (e.g. ../shared/data/ecbplus/dev/texts) instead of generated articles. ``--dask`` adds
 the same run with ``--engine dask`` on a LocalCluster of two workers (its start and stop
-included; needs the ``dask`` extra). On a machine shared with other jobs the wall-clock
-figures move from run to run; the CPU ratios within one run are the reading that counts.
+included; needs the ``dask`` extra). ``--same-products`` adds the stock model with the matrix
+products newsloom's model uses (``newsloom.matmul``): not the goal's reference, but what
+newsloom costs beyond a parse that multiplies the same way. On a machine shared with other
+jobs the wall-clock figures move from run to run; the CPU ratios within one run are the
+reading that counts.
 Peak memory is the max RSS of a fresh `newsloom analyze` process (children included) at two
 corpus sizes: it must stay flat as the corpus grows.
 Figures only; nothing here asserts.
@@ -65,17 +68,21 @@ def child_row(kind: str, source: Path, workers: int, tmp: Path) -> None:
     """Run one measured row in this (fresh) process; print its wall time and own CPU time.
 
     ``kind`` "spacy": the stock model (every component, ``spacy.load``), loaded before the
-    clock starts, parsing the files' texts with ``nlp.pipe`` (``n_process=workers``).
+    clock starts, parsing the files' texts with ``nlp.pipe`` (``n_process=workers``);
+    "spacy-matmul": the same with the matrix products newsloom's model uses (``matmul``).
     Any other ``kind`` is an engine: the whole ``newsloom analyze`` path into a new store
     (model loads included, as a user's run pays them).
     """
-    if kind == "spacy":
+    if kind in ("spacy", "spacy-matmul"):
         import spacy
 
+        from newsloom.matmul import use_matmul_ops
         from newsloom.nlp import pick_model
 
         texts = [f.read_text(encoding="utf-8") for f in sorted(source.rglob("*.txt"))]
         nlp = spacy.load(pick_model())
+        if kind == "spacy-matmul":
+            use_matmul_ops(nlp)
         t0, c0 = time.perf_counter(), time.process_time()
         for _ in nlp.pipe(texts, batch_size=32, n_process=workers):
             pass
@@ -172,6 +179,9 @@ ROWS = (
     ("newsloom analyze, --workers 2", "local", 2),
 )
 DASK_ROW = ("newsloom analyze, dask 2 workers", "dask", 2)
+# Not the reference: the stock model with newsloom's matrix products (matmul.MatmulOps), to
+# show what newsloom costs beyond a parse that multiplies matrices the same way.
+MATMUL_ROW = ("spaCy nlp.pipe, 1 proc, numpy matmul", "spacy-matmul", 1)
 
 
 def main() -> None:
@@ -182,6 +192,11 @@ def main() -> None:
     )
     ap.add_argument("--skip-memory", action="store_true")
     ap.add_argument("--dask", action="store_true", help="add a Dask LocalCluster of 2 workers")
+    ap.add_argument(
+        "--same-products",
+        action="store_true",
+        help="add the stock model with newsloom's matrix products (not the reference)",
+    )
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--source", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--workers", type=int, default=1, help=argparse.SUPPRESS)
@@ -204,14 +219,15 @@ def main() -> None:
         print(f"corpus: {n} articles, {words} words ({words / n:.0f} words/article)")
         rows = {}
         print("newsloom rows: files -> stored stories (`newsloom ingest`); then the export")
-        for name, kind, workers in ROWS + ((DASK_ROW,) if args.dask else ()):
+        extra = ((DASK_ROW,) if args.dask else ()) + ((MATMUL_ROW,) if args.same_products else ())
+        for name, kind, workers in ROWS + extra:
             rows[name] = measure(kind, folder, workers, tmp)
             wall, cpu, export_wall, export_cpu = rows[name]
             line = (
                 f"{name:34s} {wall:7.1f} s  {n / wall:6.1f} articles/s  {words / wall:8.0f} "
                 f"words/s  CPU {cpu:7.1f} s ({1000 * cpu / n:5.1f} ms/article)"
             )
-            if kind != "spacy":
+            if not kind.startswith("spacy"):
                 line += f"; export {export_wall:.1f} s, CPU {1000 * export_cpu / n:.1f} ms/article"
             print(line)
         spacy1, spacy1_cpu = rows[ROWS[0][0]][:2]
@@ -253,6 +269,12 @@ def main() -> None:
                 f"{figures['dask2_speedup']:.2f}x (goal >= 1.8); "
                 f"throughput vs --workers 2: {figures['dask2_vs_workers2']:.2f}; "
                 f"CPU ratio {figures['cpu_ratio_dask2']:.2f}"
+            )
+        if args.same_products:
+            figures["cpu_ratio_same_products"] = rows[MATMUL_ROW[0]][1] / nl1_cpu
+            print(
+                "CPU ratio newsloom / stock model with the same matrix products: "
+                f"{figures['cpu_ratio_same_products']:.2f} (not the goal's reference)"
             )
         if not args.skip_memory:
             small = tmp / "small"
