@@ -86,6 +86,10 @@ PLURAL_GROUPS = frozenset({"ORG", "NORP"})
 ROLE_PREPS = frozenset({"of", "for", "at", "in", "with", "to", "from", "on"})
 # Pronouns that resolve to a person.
 PERSONAL_PRONOUNS = frozenset({"he", "she", "him", "her"})
+# Pronouns that resolve to a group or organisation, through the previous speaker too.
+GROUP_PRONOUNS = frozenset({"they", "it", "we"})
+# Pronouns whose resolution depends on where they stand and on who spoke last.
+_STATEFUL_PRONOUNS = PERSONAL_PRONOUNS | GROUP_PRONOUNS
 # Pronouns that, inside an embedded post, stand for its author.
 FIRST_PERSON = frozenset({"i", "me", "we", "us"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
@@ -299,8 +303,23 @@ class _Resolver:
                 self.roles.setdefault(word, []).append(e)
         self.last: _Speaker | None = None
         self.last_paragraph = NO_PARAGRAPH
+        # Answers of ``resolve`` (a speaker is never changed once made, so callers share it).
+        self._resolved: dict[tuple, _Speaker] = {}
 
     def resolve(self, first: int, last: int, paragraph: int, para_start: int = -1) -> _Speaker:
+        """Who tokens [first, last) name, found once per phrase: a pronoun's answer also
+        depends on where it stands and on who spoke last, so those are in its key."""
+        key: tuple = (first, last)
+        if last - first == 1 and self.doc[first].lower_ in _STATEFUL_PRONOUNS:
+            prev = self.last
+            spoke = None if prev is None else (prev.name, prev.entity_id, prev.is_person)
+            key = (first, last, paragraph, para_start, spoke, self.last_paragraph)
+        found = self._resolved.get(key)
+        if found is None:
+            found = self._resolved[key] = self._resolve(first, last, paragraph, para_start)
+        return found
+
+    def _resolve(self, first: int, last: int, paragraph: int, para_start: int) -> _Speaker:
         doc = self.doc
         span = doc[first:last]
         head = span.root
@@ -331,7 +350,7 @@ class _Resolver:
             if person is not None:
                 return _Speaker(text, start, end, person.name, person.entity_id, True)
             return _Speaker(text, start, end, text, None, False)
-        if lower in ("they", "it", "we"):
+        if lower in GROUP_PRONOUNS:
             prev = self.last
             if (
                 prev is not None
