@@ -28,13 +28,13 @@ from .antecedents import PRONOUN_GENDER, article_genders
 from .attribution import (
     NON_SPEAKER_SUBJECTS,
     SPEECH_NOUNS,
+    SPEECH_VERBS,
     WEAK_VERBS,
     Cue,
     according_to,
     antecedent,
     cue_before_colon,
     find_cue,
-    is_speech_verb,
     speaker_span,
     subject_of,
 )
@@ -42,6 +42,7 @@ from .quotemarks import Segment, paragraph_segments, paragraph_spans, single_seg
 from .speakers.candidates import Candidate, CandidateFinder, QuoteContext, speaker_kind
 from .speakers.ranker import SpeakerRanker
 from .speakers.referents import description_index, document_issuer, refers_back, stated_age
+from .speakers.tokens import TokenTable
 
 # Paragraph labels whose quotation marks are not reporting. Metadata and call-to-action lines
 # are kept: a date-marker line may carry the first sentence, and a short line ending in "here"
@@ -281,8 +282,11 @@ class _Resolver:
         line_starts: Sequence[int] = (),
         quoted: list[bool] | None = None,
         sentences: tuple[list[int], list[int]] | None = None,
+        lower: list[str] | None = None,
     ) -> None:
         self.doc = doc
+        # Per token its lower-case form (``TokenTable.lower``).
+        self.lower = lower if lower is not None else [t.lower_ for t in doc]
         self.people = people
         self.line_starts = line_starts
         # Per token its sentence, and each sentence's first token (``_sentence_index``).
@@ -310,7 +314,7 @@ class _Resolver:
         """Who tokens [first, last) name, found once per phrase: a pronoun's answer also
         depends on where it stands and on who spoke last, so those are in its key."""
         key: tuple = (first, last)
-        if last - first == 1 and self.doc[first].lower_ in _STATEFUL_PRONOUNS:
+        if last - first == 1 and self.lower[first] in _STATEFUL_PRONOUNS:
             prev = self.last
             spoke = None if prev is None else (prev.name, prev.entity_id, prev.is_person)
             key = (first, last, paragraph, para_start, spoke, self.last_paragraph)
@@ -579,10 +583,18 @@ class _Scan:
                 for i in range(*marks):
                     self.quoted[i] = True
         self.sent_of, self.bounds = _sentence_index(doc)
+        # The token attributes as lists, read once (``doc[i]`` builds a new Token each time).
+        self.tokens = TokenTable(doc)
         spans = [(seg.open_start, seg.close_end) for _, seg in self.segments]
         self.people = _People(doc, entities, spans)
         self.resolver = _Resolver(
-            doc, self.people, entities, self.line_starts, self.quoted, (self.sent_of, self.bounds)
+            doc,
+            self.people,
+            entities,
+            self.line_starts,
+            self.quoted,
+            (self.sent_of, self.bounds),
+            self.tokens.lower,
         )
         # The last direct quotation's paragraph line and speaker (for one with no cue).
         self.previous: tuple[int, _Speaker | None] = (NO_PARAGRAPH, None)
@@ -778,14 +790,22 @@ def _according_to(scan: _Scan, token: Token) -> _Reported | None:
 
 def _reported_speech(scan: _Scan) -> list[_Reported]:
     doc, text, quoted, lines = scan.doc, scan.text, scan.quoted, scan.lines
+    t = scan.tokens
     out = []
-    for token in doc:
-        if token.lower_ == "according" and not quoted[token.i]:
+    # Only "according" and speech verbs outside quotation marks report (read from the
+    # token lists; a Token is built for those alone).
+    reporting = [
+        i
+        for i, (lower, lemma, pos) in enumerate(zip(t.lower, t.lemma, t.pos, strict=True))
+        if not quoted[i]
+        and (lower == "according" or (pos in ("VERB", "AUX") and lemma.lower() in SPEECH_VERBS))
+    ]
+    for i in reporting:
+        token = doc[i]
+        if t.lower[i] == "according":
             found = _according_to(scan, token)
             if found is not None:
                 out.append(found)
-            continue
-        if quoted[token.i] or not is_speech_verb(token):
             continue
         clause = next((c for c in token.children if c.dep_ == "ccomp"), None)
         if clause is None:

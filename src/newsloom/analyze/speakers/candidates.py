@@ -182,11 +182,11 @@ class Candidate:
     first: int  # token range of its words; -1 for a previous speaker named elsewhere
     last: int
     flags: set[str] = field(default_factory=set)
+    # Who it resolves to (candidates naming one person pool their evidence).
+    key: str = field(init=False)
 
-    @property
-    def key(self) -> str:
-        """Who it resolves to (candidates naming one person pool their evidence)."""
-        return self.speaker.entity_id or self.speaker.name.casefold()
+    def __post_init__(self) -> None:
+        self.key = self.speaker.entity_id or self.speaker.name.casefold()
 
 
 @dataclass
@@ -265,7 +265,7 @@ class CandidateFinder:
     def __init__(self, scan: _Scan, resolve: Callable[[int, int, int, int], _Speaker]) -> None:
         self.scan = scan
         self.resolve = resolve
-        self.tokens = t = TokenTable(scan.doc)
+        self.tokens = t = scan.tokens
         self.sent_of = scan.sent_of
         # Mentions per resolved person, and the order people first appear in.
         self.mention_count: dict[str, int] = {}
