@@ -325,11 +325,20 @@ class _Resolver:
 
     def _resolve(self, first: int, last: int, paragraph: int, para_start: int) -> _Speaker:
         doc = self.doc
-        span = doc[first:last]
-        head = span.root
-        text = span.text
-        start, end = span.start_char, span.end_char
-        lower = head.lower_ if len(span) == 1 else ""
+        span_first, span_last = first, last
+        one = last - first == 1
+        if one:  # a one-word phrase: its Token alone, no Span
+            head = doc[first]
+            text = head.text
+            start = head.idx
+            end = start + len(text)
+            lower = self.lower[first]
+        else:
+            span = doc[first:last]
+            head = span.root
+            text = span.text
+            start, end = span.start_char, span.end_char
+            lower = ""
         if lower in PERSONAL_PRONOUNS:
             subject = self.people.subject_between(
                 para_start, start, lower
@@ -368,7 +377,7 @@ class _Resolver:
             if group is not None:
                 return _Speaker(text, start, end, group.name, group.entity_id, False)
             return _Speaker(text, start, end, text, None, False)
-        target = antecedent(head) if len(span) == 1 else head
+        target = antecedent(head) if one else head
         if target is not head:
             first, last = speaker_span(target)
             head = target
@@ -396,7 +405,7 @@ class _Resolver:
         known = self._by_role(head, start, children)
         if known is not None:
             return _Speaker(text, start, end, known.name, known.id, True)
-        described = self._by_description(head, span, start)
+        described = self._by_description(head, text, start)
         if described is not None:
             return _Speaker(text, start, end, described.name, described.entity_id, True)
         issuer = document_issuer(head, self.quoted)
@@ -404,7 +413,7 @@ class _Resolver:
             owner = self.people.at(issuer.idx, issuer.idx + len(issuer))
             if owner is not None:
                 return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
-        same = (first, last) == (span.start, span.end)
+        same = (first, last) == (span_first, span_last)
         return _Speaker(text, start, end, text if same else doc[first:last].text, None, False)
 
     def _sentence_start(self, token: int) -> int:
@@ -417,12 +426,13 @@ class _Resolver:
             return 0
         return self.line_starts[min(line, len(self.line_starts) - 1)]
 
-    def _by_description(self, head: Token, span: Span, before: int) -> _Person | None:
-        """'the 56-year-old', 'the coach': the one person named before whom the article
-        describes with that age or noun; None when none or several fit."""
+    def _by_description(self, head: Token, text: str, before: int) -> _Person | None:
+        """'the 56-year-old', 'the coach' (``text``, headed by ``head``): the one person named
+        before whom the article describes with that age or noun; None when none or several
+        fit."""
         if head.pos_ not in ("NOUN", "ADJ") or not refers_back(head):
             return None
-        age = stated_age(span.text)
+        age = stated_age(text)
         if age is not None:
             fits = {e.id for e in self.ages.get(age, []) if e.mentions[0].start < before}
         else:

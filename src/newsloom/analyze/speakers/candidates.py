@@ -514,7 +514,7 @@ class CandidateFinder:
             obj,
             t.word_kind(head),
             t.ent_type[head] in ("GPE", "LOC", "NORP"),
-            tuple((i, v) for i, v in own if v),
+            tuple([(i, v) for i, v in own if v]),
         )
         self.phrases[(first, last)] = found
         return found
