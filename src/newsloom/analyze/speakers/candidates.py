@@ -397,7 +397,7 @@ class CandidateFinder:
         cands = [
             c
             for c in found.values()
-            if c.flags & KEPT_FAR or self._distance(ctx, c) <= MAX_CANDIDATE_DISTANCE
+            if not c.flags.isdisjoint(KEPT_FAR) or self._distance(ctx, c) <= MAX_CANDIDATE_DISTANCE
         ] + extra
         for c in extra:
             if c.first < lo or c.last > hi:
@@ -419,7 +419,9 @@ class CandidateFinder:
         people_in = self._people_per_line(ctx)
         distances = [self._distance(ctx, c) for c in cands]
         order = sorted(range(len(cands)), key=lambda k: distances[k])
-        rank = {k: r for r, k in enumerate(order)}
+        rank = [0] * len(cands)
+        for r, k in enumerate(order):
+            rank[k] = r
         keys = [c.key for c in cands]
         same_name = Counter(keys)
         # What every candidate of this quotation shares.
