@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
@@ -35,6 +35,7 @@ from .attribution import (
     antecedent,
     cue_before_colon,
     find_cue,
+    is_speech_verb,
     speaker_span,
     subject_of,
 )
@@ -285,8 +286,8 @@ class _Resolver:
         lower: list[str] | None = None,
     ) -> None:
         self.doc = doc
-        # Per token its lower-case form (``TokenTable.lower``).
-        self.lower = lower if lower is not None else [t.lower_ for t in doc]
+        # Per token its lower-case form (``TokenTable.lower``), when the caller has read it.
+        self.lower = lower
         self.people = people
         self.line_starts = line_starts
         # Per token its sentence, and each sentence's first token (``_sentence_index``).
@@ -314,7 +315,9 @@ class _Resolver:
         """Who tokens [first, last) name, found once per phrase: a pronoun's answer also
         depends on where it stands and on who spoke last, so those are in its key."""
         key: tuple = (first, last)
-        if last - first == 1 and self.lower[first] in _STATEFUL_PRONOUNS:
+        one = last - first == 1
+        lower = "" if not one else self.lower[first] if self.lower else self.doc[first].lower_
+        if lower in _STATEFUL_PRONOUNS:
             prev = self.last
             spoke = None if prev is None else (prev.name, prev.entity_id, prev.is_person)
             key = (first, last, paragraph, para_start, spoke, self.last_paragraph)
@@ -332,7 +335,7 @@ class _Resolver:
             text = head.text
             start = head.idx
             end = start + len(text)
-            lower = self.lower[first]
+            lower = self.lower[first] if self.lower else head.lower_
         else:
             span = doc[first:last]
             head = span.root
@@ -593,8 +596,10 @@ class _Scan:
                 for i in range(*marks):
                     self.quoted[i] = True
         self.sent_of, self.bounds = _sentence_index(doc)
-        # The token attributes as lists, read once (``doc[i]`` builds a new Token each time).
-        self.tokens = TokenTable(doc)
+        # The token attributes as lists, read once (``doc[i]`` builds a new Token each time),
+        # for the ranker's candidates; the rules alone read too few tokens to pay for it.
+        ranked = ranker is not None or recorder is not None
+        self.tokens = TokenTable(doc) if ranked else None
         spans = [(seg.open_start, seg.close_end) for _, seg in self.segments]
         self.people = _People(doc, entities, spans)
         self.resolver = _Resolver(
@@ -604,15 +609,15 @@ class _Scan:
             self.line_starts,
             self.quoted,
             (self.sent_of, self.bounds),
-            self.tokens.lower,
+            self.tokens.lower if self.tokens is not None else None,
         )
         # The last direct quotation's paragraph line and speaker (for one with no cue).
         self.previous: tuple[int, _Speaker | None] = (NO_PARAGRAPH, None)
         self.ranker = ranker
         self.recorder = recorder
         self.finder = (
-            CandidateFinder(self, self.resolver.resolve)
-            if ranker is not None or recorder is not None
+            CandidateFinder(self, self.tokens, self.resolver.resolve)
+            if self.tokens is not None
             else None
         )
 
@@ -798,21 +803,27 @@ def _according_to(scan: _Scan, token: Token) -> _Reported | None:
     return _Reported(token, obj, start, end) if start < end else None
 
 
+def _reporting_words(scan: _Scan) -> Iterator[Token]:
+    """The words outside quotation marks that may report speech: "according" and speech
+    verbs (found on the token table when the scan has one: a Token for those alone)."""
+    doc, quoted, t = scan.doc, scan.quoted, scan.tokens
+    if t is None:
+        for token in doc:
+            if not quoted[token.i] and (token.lower_ == "according" or is_speech_verb(token)):
+                yield token
+        return
+    for i, (lower, lemma, pos) in enumerate(zip(t.lower, t.lemma, t.pos, strict=True)):
+        if not quoted[i] and (
+            lower == "according" or (pos in ("VERB", "AUX") and lemma.lower() in SPEECH_VERBS)
+        ):
+            yield doc[i]
+
+
 def _reported_speech(scan: _Scan) -> list[_Reported]:
     doc, text, quoted, lines = scan.doc, scan.text, scan.quoted, scan.lines
-    t = scan.tokens
     out = []
-    # Only "according" and speech verbs outside quotation marks report (read from the
-    # token lists; a Token is built for those alone).
-    reporting = [
-        i
-        for i, (lower, lemma, pos) in enumerate(zip(t.lower, t.lemma, t.pos, strict=True))
-        if not quoted[i]
-        and (lower == "according" or (pos in ("VERB", "AUX") and lemma.lower() in SPEECH_VERBS))
-    ]
-    for i in reporting:
-        token = doc[i]
-        if t.lower[i] == "according":
+    for token in _reporting_words(scan):
+        if token.lower_ == "according":
             found = _according_to(scan, token)
             if found is not None:
                 out.append(found)

@@ -262,10 +262,15 @@ class _QuoteView:
 class CandidateFinder:
     """Gathers and describes one article's candidates (built once per article)."""
 
-    def __init__(self, scan: _Scan, resolve: Callable[[int, int, int, int], _Speaker]) -> None:
+    def __init__(
+        self,
+        scan: _Scan,
+        tokens: TokenTable,
+        resolve: Callable[[int, int, int, int], _Speaker],
+    ) -> None:
         self.scan = scan
         self.resolve = resolve
-        self.tokens = t = scan.tokens
+        self.tokens = t = tokens  # the scan's table of its parse
         self.sent_of = scan.sent_of
         # Mentions per resolved person, and the order people first appear in.
         self.mention_count: dict[str, int] = {}
