@@ -84,3 +84,27 @@ def test_token_coverage(nlp, spans, covered_words):
     doc = nlp("The cat sat the mat")
     covered = token_coverage(doc, spans)
     assert [t.text for t in doc if covered[t.i]] == covered_words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [text for text, _ in HEDGE_ROWS]
+    + [text for text, _ in BOOSTER_ROWS]
+    + ["In fact, the mayor probably knew. Officials verified it; Clearly the bridge may fail."],
+)
+def test_cue_words_leave_out_no_cue(nlp, monkeypatch, text):
+    """The hedge and booster tests run only on tokens whose word or lemma can start a cue:
+    looking at every own token instead finds the same cues (negative rows included)."""
+    from newsloom.analyze import framing as framing_module
+
+    doc = nlp(text)
+    own = [(0, len(text))]
+    prefiltered = measure_framing(doc, own, [], text)
+    every_token = framing_module._word_masks
+
+    def all_tokens(doc, mask):
+        counted, _ = every_token(doc, mask)
+        return counted, list(mask)
+
+    monkeypatch.setattr(framing_module, "_word_masks", all_tokens)
+    assert measure_framing(doc, own, [], text) == prefiltered

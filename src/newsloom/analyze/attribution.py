@@ -280,13 +280,19 @@ def same_paragraph(a: Token, b: Token) -> bool:
 
 def could_speak(token: Token) -> bool:
     """Whether a subject names someone who can be quoted (not "the chance", "money")."""
-    if token.lower_ in NON_SPEAKER_SUBJECTS:
+    return word_could_speak(token.lower_, token.pos_, token.ent_type_, token.lemma_)
+
+
+def word_could_speak(lower: str, pos: str, ent_type: str, lemma: str) -> bool:
+    """``could_speak`` from a token's lower-case form, part of speech, entity type and lemma
+    (as read from a table of them, without a Token)."""
+    if lower in NON_SPEAKER_SUBJECTS:
         return False
-    if token.pos_ == "PROPN" or token.ent_type_ in ("PERSON", "ORG", "GPE", "NORP"):
+    if pos == "PROPN" or ent_type in ("PERSON", "ORG", "GPE", "NORP"):
         return True
-    if token.pos_ == "PRON":
-        return token.lower_ in ("he", "she", "they", "we", "i", "who")
-    return token.lemma_.lower() in SPEAKER_NOUNS or is_role_noun(token.lemma_)
+    if pos == "PRON":
+        return lower in ("he", "she", "they", "we", "i", "who")
+    return lemma.lower() in SPEAKER_NOUNS or is_role_noun(lemma)
 
 
 def antecedent(token: Token) -> Token:

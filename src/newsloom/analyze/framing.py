@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from ..models import Framing, Hedge
@@ -50,6 +51,12 @@ BOOSTER_ADVERBS = frozenset(
      "unquestionably"}
 )  # fmt: skip
 BOOSTER_VERBS = frozenset({"confirm", "prove", "establish", "verify"})
+# The words (lower case) and lemmas a hedge or booster starts on: a token with neither is not
+# looked at (``_hedge`` and ``_booster`` read a Token, which costs more than the test).
+CUE_WORDS = (
+    HEDGE_ADVERBS | HEDGE_ADJECTIVES | EPISTEMIC_MODALS | BOOSTER_ADVERBS | {"according", "in"}
+)
+CUE_LEMMAS = APPEAR_VERBS | REPORTING_PASSIVES | DISTANCING_VERBS | BOOSTER_VERBS | {"clear"}
 
 
 def _own_mask(doc: Doc, own: list[tuple[int, int]], excluded: list[tuple[int, int]]) -> list[bool]:
@@ -57,6 +64,26 @@ def _own_mask(doc: Doc, own: list[tuple[int, int]], excluded: list[tuple[int, in
     own_at = token_coverage(doc, own)
     excluded_at = token_coverage(doc, excluded)
     return [bool(o and not e) for o, e in zip(own_at, excluded_at, strict=True)]
+
+
+def _word_masks(doc: Doc, own: list[bool]) -> tuple[list[int], list[bool]]:
+    """Per token of the outlet's own reporting (``own``): 1 for a word (alphabetic or like a
+    number), and whether a hedge or booster may start on it (``CUE_WORDS``, ``CUE_LEMMAS``);
+    read from ``Doc.to_array``, one string per distinct lemma."""
+    import numpy as np
+    from spacy.attrs import IS_ALPHA, LEMMA, LIKE_NUM, LOWER
+
+    if not len(doc):
+        return [], []
+    arr = doc.to_array([LOWER, LEMMA, IS_ALPHA, LIKE_NUM])
+    strings = doc.vocab.strings
+    mine = np.array(own, dtype=bool)
+    counted = (mine & ((arr[:, 2] != 0) | (arr[:, 3] != 0))).astype(np.int64).tolist()
+    words = np.array([strings[w] for w in CUE_WORDS], dtype=np.uint64)
+    lemmas, at = np.unique(arr[:, 1], return_inverse=True)
+    cue_lemma = np.array([strings[h].lower() in CUE_LEMMAS for h in lemmas.tolist()], dtype=bool)
+    cues = mine & (np.isin(arr[:, 0], words) | cue_lemma[at.ravel()])
+    return counted, cues.tolist()
 
 
 def measure_framing(
@@ -72,13 +99,15 @@ def measure_framing(
     mask = _own_mask(doc, own, excluded)
     excluded_set = RangeSet(excluded)
     text = doc.text if text is None else text
+    counted, cues = _word_masks(doc, mask)
+    counted_sum = [0, *accumulate(counted)]
     for sent in doc.sents:
-        tokens = [t for t in sent if mask[t.i]]
-        own_words = sum(1 for t in tokens if t.is_alpha or t.like_num)
+        own_words = counted_sum[sent.end] - counted_sum[sent.start]
         if own_words == 0:
             continue
         words += own_words
         sentences += 1
+        tokens = [doc[i] for i in range(sent.start, sent.end) if cues[i]]
         found = [h for t in tokens if (h := _hedge(t, text)) is not None]
         found = [h for h in _dedupe(found) if not excluded_set.overlaps(h.start, h.end)]
         hedges.extend(found)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
@@ -28,6 +28,7 @@ from .antecedents import PRONOUN_GENDER, article_genders
 from .attribution import (
     NON_SPEAKER_SUBJECTS,
     SPEECH_NOUNS,
+    SPEECH_VERBS,
     WEAK_VERBS,
     Cue,
     according_to,
@@ -42,6 +43,7 @@ from .quotemarks import Segment, paragraph_segments, paragraph_spans, single_seg
 from .speakers.candidates import Candidate, CandidateFinder, QuoteContext, speaker_kind
 from .speakers.ranker import SpeakerRanker
 from .speakers.referents import description_index, document_issuer, refers_back, stated_age
+from .speakers.tokens import TokenTable
 
 # Paragraph labels whose quotation marks are not reporting. Metadata and call-to-action lines
 # are kept: a date-marker line may carry the first sentence, and a short line ending in "here"
@@ -86,6 +88,10 @@ PLURAL_GROUPS = frozenset({"ORG", "NORP"})
 ROLE_PREPS = frozenset({"of", "for", "at", "in", "with", "to", "from", "on"})
 # Pronouns that resolve to a person.
 PERSONAL_PRONOUNS = frozenset({"he", "she", "him", "her"})
+# Pronouns that resolve to a group or organisation, through the previous speaker too.
+GROUP_PRONOUNS = frozenset({"they", "it", "we"})
+# Pronouns whose resolution depends on where they stand and on who spoke last.
+_STATEFUL_PRONOUNS = PERSONAL_PRONOUNS | GROUP_PRONOUNS
 # Pronouns that, inside an embedded post, stand for its author.
 FIRST_PERSON = frozenset({"i", "me", "we", "us"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
@@ -277,8 +283,11 @@ class _Resolver:
         line_starts: Sequence[int] = (),
         quoted: list[bool] | None = None,
         sentences: tuple[list[int], list[int]] | None = None,
+        lower: list[str] | None = None,
     ) -> None:
         self.doc = doc
+        # Per token its lower-case form (``TokenTable.lower``), when the caller has read it.
+        self.lower = lower
         self.people = people
         self.line_starts = line_starts
         # Per token its sentence, and each sentence's first token (``_sentence_index``).
@@ -299,14 +308,40 @@ class _Resolver:
                 self.roles.setdefault(word, []).append(e)
         self.last: _Speaker | None = None
         self.last_paragraph = NO_PARAGRAPH
+        # Answers of ``resolve`` (a speaker is never changed once made, so callers share it).
+        self._resolved: dict[tuple, _Speaker] = {}
 
     def resolve(self, first: int, last: int, paragraph: int, para_start: int = -1) -> _Speaker:
+        """Who tokens [first, last) name, found once per phrase: a pronoun's answer also
+        depends on where it stands and on who spoke last, so those are in its key."""
+        key: tuple = (first, last)
+        one = last - first == 1
+        lower = "" if not one else self.lower[first] if self.lower else self.doc[first].lower_
+        if lower in _STATEFUL_PRONOUNS:
+            prev = self.last
+            spoke = None if prev is None else (prev.name, prev.entity_id, prev.is_person)
+            key = (first, last, paragraph, para_start, spoke, self.last_paragraph)
+        found = self._resolved.get(key)
+        if found is None:
+            found = self._resolved[key] = self._resolve(first, last, paragraph, para_start)
+        return found
+
+    def _resolve(self, first: int, last: int, paragraph: int, para_start: int) -> _Speaker:
         doc = self.doc
-        span = doc[first:last]
-        head = span.root
-        text = span.text
-        start, end = span.start_char, span.end_char
-        lower = head.lower_ if len(span) == 1 else ""
+        span_first, span_last = first, last
+        one = last - first == 1
+        if one:  # a one-word phrase: its Token alone, no Span
+            head = doc[first]
+            text = head.text
+            start = head.idx
+            end = start + len(text)
+            lower = self.lower[first] if self.lower else head.lower_
+        else:
+            span = doc[first:last]
+            head = span.root
+            text = span.text
+            start, end = span.start_char, span.end_char
+            lower = ""
         if lower in PERSONAL_PRONOUNS:
             subject = self.people.subject_between(
                 para_start, start, lower
@@ -331,7 +366,7 @@ class _Resolver:
             if person is not None:
                 return _Speaker(text, start, end, person.name, person.entity_id, True)
             return _Speaker(text, start, end, text, None, False)
-        if lower in ("they", "it", "we"):
+        if lower in GROUP_PRONOUNS:
             prev = self.last
             if (
                 prev is not None
@@ -345,7 +380,7 @@ class _Resolver:
             if group is not None:
                 return _Speaker(text, start, end, group.name, group.entity_id, False)
             return _Speaker(text, start, end, text, None, False)
-        target = antecedent(head) if len(span) == 1 else head
+        target = antecedent(head) if one else head
         if target is not head:
             first, last = speaker_span(target)
             head = target
@@ -373,7 +408,7 @@ class _Resolver:
         known = self._by_role(head, start, children)
         if known is not None:
             return _Speaker(text, start, end, known.name, known.id, True)
-        described = self._by_description(head, span, start)
+        described = self._by_description(head, text, start)
         if described is not None:
             return _Speaker(text, start, end, described.name, described.entity_id, True)
         issuer = document_issuer(head, self.quoted)
@@ -381,7 +416,7 @@ class _Resolver:
             owner = self.people.at(issuer.idx, issuer.idx + len(issuer))
             if owner is not None:
                 return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
-        same = (first, last) == (span.start, span.end)
+        same = (first, last) == (span_first, span_last)
         return _Speaker(text, start, end, text if same else doc[first:last].text, None, False)
 
     def _sentence_start(self, token: int) -> int:
@@ -394,12 +429,13 @@ class _Resolver:
             return 0
         return self.line_starts[min(line, len(self.line_starts) - 1)]
 
-    def _by_description(self, head: Token, span: Span, before: int) -> _Person | None:
-        """'the 56-year-old', 'the coach': the one person named before whom the article
-        describes with that age or noun; None when none or several fit."""
+    def _by_description(self, head: Token, text: str, before: int) -> _Person | None:
+        """'the 56-year-old', 'the coach' (``text``, headed by ``head``): the one person named
+        before whom the article describes with that age or noun; None when none or several
+        fit."""
         if head.pos_ not in ("NOUN", "ADJ") or not refers_back(head):
             return None
-        age = stated_age(span.text)
+        age = stated_age(text)
         if age is not None:
             fits = {e.id for e in self.ages.get(age, []) if e.mentions[0].start < before}
         else:
@@ -560,18 +596,28 @@ class _Scan:
                 for i in range(*marks):
                     self.quoted[i] = True
         self.sent_of, self.bounds = _sentence_index(doc)
+        # The token attributes as lists, read once (``doc[i]`` builds a new Token each time),
+        # for the ranker's candidates; the rules alone read too few tokens to pay for it.
+        ranked = ranker is not None or recorder is not None
+        self.tokens = TokenTable(doc) if ranked else None
         spans = [(seg.open_start, seg.close_end) for _, seg in self.segments]
         self.people = _People(doc, entities, spans)
         self.resolver = _Resolver(
-            doc, self.people, entities, self.line_starts, self.quoted, (self.sent_of, self.bounds)
+            doc,
+            self.people,
+            entities,
+            self.line_starts,
+            self.quoted,
+            (self.sent_of, self.bounds),
+            self.tokens.lower if self.tokens is not None else None,
         )
         # The last direct quotation's paragraph line and speaker (for one with no cue).
         self.previous: tuple[int, _Speaker | None] = (NO_PARAGRAPH, None)
         self.ranker = ranker
         self.recorder = recorder
         self.finder = (
-            CandidateFinder(self, self.resolver.resolve)
-            if ranker is not None or recorder is not None
+            CandidateFinder(self, self.tokens, self.resolver.resolve)
+            if self.tokens is not None
             else None
         )
 
@@ -757,16 +803,30 @@ def _according_to(scan: _Scan, token: Token) -> _Reported | None:
     return _Reported(token, obj, start, end) if start < end else None
 
 
+def _reporting_words(scan: _Scan) -> Iterator[Token]:
+    """The words outside quotation marks that may report speech: "according" and speech
+    verbs (found on the token table when the scan has one: a Token for those alone)."""
+    doc, quoted, t = scan.doc, scan.quoted, scan.tokens
+    if t is None:
+        for token in doc:
+            if not quoted[token.i] and (token.lower_ == "according" or is_speech_verb(token)):
+                yield token
+        return
+    for i, (lower, lemma, pos) in enumerate(zip(t.lower, t.lemma, t.pos, strict=True)):
+        if not quoted[i] and (
+            lower == "according" or (pos in ("VERB", "AUX") and lemma.lower() in SPEECH_VERBS)
+        ):
+            yield doc[i]
+
+
 def _reported_speech(scan: _Scan) -> list[_Reported]:
     doc, text, quoted, lines = scan.doc, scan.text, scan.quoted, scan.lines
     out = []
-    for token in doc:
-        if token.lower_ == "according" and not quoted[token.i]:
+    for token in _reporting_words(scan):
+        if token.lower_ == "according":
             found = _according_to(scan, token)
             if found is not None:
                 out.append(found)
-            continue
-        if quoted[token.i] or not is_speech_verb(token):
             continue
         clause = next((c for c in token.children if c.dep_ == "ccomp"), None)
         if clause is None:

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from spacy.tokens import Doc, Token
 
@@ -140,6 +140,38 @@ FEATURES: tuple[str, ...] = (
     "agent_of_speech_verb",
 )
 INDEX = {name: i for i, name in enumerate(FEATURES)}
+# Columns the row builder writes for every candidate (a name each, read without a lookup).
+_RULE_PICK = INDEX["rule_pick"]
+_PREVIOUS_SPEAKER = INDEX["previous_speaker"]
+_PREVIOUS_OWN = INDEX["previous_own"]
+_OUTSIDE_WINDOW = INDEX["outside_window"]
+_TOKEN_DISTANCE = INDEX["token_distance"]
+_DISTANCE_RANK = INDEX["distance_rank"]
+_SAME_NAME_CANDIDATES = INDEX["same_name_candidates"]
+_RESOLVED_NAMED = INDEX["resolved_named"]
+_RESOLVED_PERSON = INDEX["resolved_person"]
+_RESOLVED_DIFFERS = INDEX["resolved_differs"]
+_RESOLVED_UNIQUE_ROLE = INDEX["resolved_unique_role"]
+_MENTIONS_IN_ARTICLE = INDEX["mentions_in_article"]
+_FIRST_MENTION_ORDER = INDEX["first_mention_order"]
+_ISSUER = INDEX["issuer"]
+_SENTENCE_DISTANCE = INDEX["sentence_distance"]
+_LINE_DISTANCE = INDEX["line_distance"]
+_COULD_SPEAK = INDEX["could_speak"]
+_AT_LINE_START = INDEX["at_line_start"]
+_PLURAL = INDEX["plural"]
+_ADDRESSEE = INDEX["addressee"]
+_SUBJECT_OF_SPEECH_VERB = INDEX["subject_of_speech_verb"]
+_OBJECT_OF_SPEECH_VERB = INDEX["object_of_speech_verb"]
+_SUBJECT_OF_ANY_VERB = INDEX["subject_of_any_verb"]
+_AGENT_OF_SPEECH_VERB = INDEX["agent_of_speech_verb"]
+_BEFORE_QUOTE = INDEX["before_quote"]
+_SUBJECT_OF_CUE = INDEX["subject_of_cue"]
+_OBJECT_OF_CUE = INDEX["object_of_cue"]
+_SUBJECT_OF_NEAREST_VERB = INDEX["subject_of_nearest_verb"]
+_IN_QUOTE_SENTENCE_CLAUSE = INDEX["in_quote_sentence_clause"]
+_SPEECH_VERBS_BETWEEN = INDEX["speech_verbs_between"]
+_QUOTES_BETWEEN = INDEX["quotes_between"]
 
 
 @dataclass
@@ -150,11 +182,11 @@ class Candidate:
     first: int  # token range of its words; -1 for a previous speaker named elsewhere
     last: int
     flags: set[str] = field(default_factory=set)
+    # Who it resolves to (candidates naming one person pool their evidence).
+    key: str = field(init=False)
 
-    @property
-    def key(self) -> str:
-        """Who it resolves to (candidates naming one person pool their evidence)."""
-        return self.speaker.entity_id or self.speaker.name.casefold()
+    def __post_init__(self) -> None:
+        self.key = self.speaker.entity_id or self.speaker.name.casefold()
 
 
 @dataclass
@@ -197,6 +229,21 @@ def _addressed(t: TokenTable, i: int) -> bool:
     return False
 
 
+class _Phrase(NamedTuple):
+    """What a candidate phrase's words are, whatever the quotation: its head word, where that
+    sits, how it attaches to its verb, and the features these alone give."""
+
+    head: int
+    sent: int
+    line: int
+    verb: int  # the head word's head
+    subject: bool  # a speaking subject of ``verb``
+    obj: bool  # its object
+    kind: str  # ``TokenTable.word_kind`` of the head
+    place: bool  # the head is tagged a place (a named non-person is then a place)
+    own: tuple[tuple[int, float], ...]  # (column, value) of the nonzero word-only features
+
+
 @dataclass(frozen=True)
 class _QuoteView:
     """What every candidate of one quotation is compared with: the sentences it sits in, its
@@ -215,10 +262,15 @@ class _QuoteView:
 class CandidateFinder:
     """Gathers and describes one article's candidates (built once per article)."""
 
-    def __init__(self, scan: _Scan, resolve: Callable[[int, int, int, int], _Speaker]) -> None:
+    def __init__(
+        self,
+        scan: _Scan,
+        tokens: TokenTable,
+        resolve: Callable[[int, int, int, int], _Speaker],
+    ) -> None:
         self.scan = scan
         self.resolve = resolve
-        self.tokens = t = TokenTable(scan.doc)
+        self.tokens = t = tokens  # the scan's table of its parse
         self.sent_of = scan.sent_of
         # Mentions per resolved person, and the order people first appear in.
         self.mention_count: dict[str, int] = {}
@@ -243,8 +295,8 @@ class CandidateFinder:
         self.line_of_token: dict[int, int] = {}
         self.proposals = self._proposals()
         self.anchors = [a for a, _, _, _ in self.proposals]
-        # Resolutions of a token range; a pronoun's also depends on who spoke last.
-        self.resolved: dict[tuple[int, int, int, int], _Speaker] = {}
+        # What each candidate phrase's words are (``_phrase``), by token range.
+        self.phrases: dict[tuple[int, int], _Phrase] = {}
 
     def _proposals(self) -> list[tuple[int, int, int, str]]:
         """(anchor token, first, last, how found) of every phrase that could name a speaker,
@@ -296,18 +348,10 @@ class CandidateFinder:
         return found
 
     def _resolve(self, first: int, last: int) -> _Speaker:
-        scan = self.scan
-        resolver = scan.resolver
-        pronoun = last - first == 1 and self.tokens.lower[first] in PRONOUNS
-        state = (id(resolver.last), resolver.last_paragraph) if pronoun else (0, 0)
-        key = (first, last, *state)
-        speaker = self.resolved.get(key)
-        if speaker is None:
-            line = self._line_of(first)
-            para_start = scan.lines[line][0] if line >= 0 else 0
-            speaker = self.resolve(first, last, line, para_start)
-            self.resolved[key] = speaker
-        return speaker
+        """Who a phrase names, read where it stands (the resolver keeps the answers)."""
+        line = self._line_of(first)
+        para_start = self.scan.lines[line][0] if line >= 0 else 0
+        return self.resolve(first, last, line, para_start)
 
     def find(self, ctx: QuoteContext, previous: _Speaker | None) -> list[Candidate]:
         scan, doc = self.scan, self.scan.doc
@@ -358,7 +402,7 @@ class CandidateFinder:
         cands = [
             c
             for c in found.values()
-            if c.flags & KEPT_FAR or self._distance(ctx, c) <= MAX_CANDIDATE_DISTANCE
+            if not c.flags.isdisjoint(KEPT_FAR) or self._distance(ctx, c) <= MAX_CANDIDATE_DISTANCE
         ] + extra
         for c in extra:
             if c.first < lo or c.last > hi:
@@ -380,7 +424,9 @@ class CandidateFinder:
         people_in = self._people_per_line(ctx)
         distances = [self._distance(ctx, c) for c in cands]
         order = sorted(range(len(cands)), key=lambda k: distances[k])
-        rank = {k: r for r, k in enumerate(order)}
+        rank = [0] * len(cands)
+        for r, k in enumerate(order):
+            rank[k] = r
         keys = [c.key for c in cands]
         same_name = Counter(keys)
         # What every candidate of this quotation shares.
@@ -407,33 +453,78 @@ class CandidateFinder:
         for k, cand in enumerate(cands):
             # Every candidate feature is written (zeros too): none is among the shared ones.
             row = base.copy()
-            row[INDEX["rule_pick"]] = float("rule" in cand.flags)
-            row[INDEX["previous_speaker"]] = float("previous" in cand.flags)
-            row[INDEX["previous_own"]] = float("previous_own" in cand.flags)
-            row[INDEX["outside_window"]] = float("outside" in cand.flags)
-            row[INDEX["token_distance"]] = float(distances[k])
-            row[INDEX["distance_rank"]] = float(rank[k])
-            row[INDEX["same_name_candidates"]] = float(same_name[keys[k]])
+            flags = cand.flags
+            row[_RULE_PICK] = float("rule" in flags)
+            row[_PREVIOUS_SPEAKER] = float("previous" in flags)
+            row[_PREVIOUS_OWN] = float("previous_own" in flags)
+            row[_OUTSIDE_WINDOW] = float("outside" in flags)
+            row[_TOKEN_DISTANCE] = float(distances[k])
+            row[_DISTANCE_RANK] = float(rank[k])
+            key = keys[k]
+            row[_SAME_NAME_CANDIDATES] = float(same_name[key])
             speaker = cand.speaker
             named = speaker.entity_id is not None
-            row[INDEX["resolved_named"]] = float(named)
-            row[INDEX["resolved_person"]] = float(named and speaker.is_person)
-            row[INDEX["resolved_differs"]] = float(
-                speaker.name.casefold() != speaker.text.casefold()
-            )
-            row[INDEX["mentions_in_article"]] = float(min(self.mention_count.get(keys[k], 0), 20))
-            row[INDEX["first_mention_order"]] = float(min(self.first_order.get(keys[k], 20), 20))
-            row[INDEX["issuer"]] = float("issuer" in cand.flags)
+            row[_RESOLVED_NAMED] = float(named)
+            row[_RESOLVED_PERSON] = float(named and speaker.is_person)
+            row[_RESOLVED_DIFFERS] = float(speaker.name.casefold() != speaker.text.casefold())
+            row[_MENTIONS_IN_ARTICLE] = float(min(self.mention_count.get(key, 0), 20))
+            row[_FIRST_MENTION_ORDER] = float(min(self.first_order.get(key, 20), 20))
+            row[_ISSUER] = float("issuer" in flags)
             if cand.first < 0:
-                row[INDEX["sentence_distance"]] = float(MAX_SENTENCE_DISTANCE)
-                row[INDEX["line_distance"]] = 3.0
+                row[_SENTENCE_DISTANCE] = float(MAX_SENTENCE_DISTANCE)
+                row[_LINE_DISTANCE] = 3.0
                 row[INDEX[f"kind_{'person' if speaker.is_person else 'other'}"]] = 1.0
-                row[INDEX["could_speak"]] = 1.0
+                row[_COULD_SPEAK] = 1.0
                 rows.append(row)
                 continue
             self._describe(row, ctx, view, cand, named)
             rows.append(row)
         return rows
+
+    def _phrase(self, first: int, last: int) -> _Phrase:
+        """What a candidate phrase's words are, whatever the quotation (once per phrase)."""
+        found = self.phrases.get((first, last))
+        if found is not None:
+            return found
+        scan, t = self.scan, self.tokens
+        head = t.root(first, last)
+        dep = t.dep[head]
+        line = self._line_of(head)
+        verb = t.head[head]
+        addressed = _addressed(t, head)
+        # "she was told": the passive subject of tell/ask is spoken to, no speaking subject.
+        subject = dep in SUBJECT_DEPS and not (addressed and dep == "nsubjpass")
+        obj = dep in ("dobj", "dative")
+        # The features the words alone give (zeros left out: a row starts from zeros there).
+        own = [
+            (_AT_LINE_START, float(first == scan.line_tokens[line][0])),
+            (_COULD_SPEAK, float(t.could_speak(head))),
+            (_PLURAL, float(t.tag[head] in ("NNS", "NNPS") or t.lower[head] in GROUP)),
+            (_ADDRESSEE, float(addressed)),
+            (_SUBJECT_OF_SPEECH_VERB, float(subject and self.speech_verb[verb])),
+            (_OBJECT_OF_SPEECH_VERB, float(obj and self.speech_verb[verb])),
+            (_SUBJECT_OF_ANY_VERB, float(subject)),
+            # "was told by Roe": the one a passive speech verb is said by.
+            (
+                _AGENT_OF_SPEECH_VERB,
+                float(dep == "pobj" and t.dep[verb] == "agent" and self.speech_verb[t.head[verb]]),
+            ),
+        ]
+        if dep in DEPS:
+            own.append((INDEX[f"dep_{dep}"], 1.0))
+        found = _Phrase(
+            head,
+            self.sent_of[head],
+            line,
+            verb,
+            subject,
+            obj,
+            t.word_kind(head),
+            t.ent_type[head] in ("GPE", "LOC", "NORP"),
+            tuple([(i, v) for i, v in own if v]),
+        )
+        self.phrases[(first, last)] = found
+        return found
 
     def _describe(
         self,
@@ -445,55 +536,31 @@ class CandidateFinder:
     ) -> None:
         """The features of a candidate with words in the article: where its head word sits,
         what it is, and how it attaches to the cue and to the words the quotation hangs from."""
-        scan, t = self.scan, self.tokens
-        head = t.root(cand.first, cand.last)
-        dep = t.dep[head]
-        row[INDEX["before_quote"]] = float(cand.last <= ctx.first)
-        sent = self.sent_of[head]
+        phrase = self._phrase(cand.first, cand.last)
+        for i, value in phrase.own:
+            row[i] = value
+        head, sent, verb, subject = phrase.head, phrase.sent, phrase.verb, phrase.subject
+        row[_BEFORE_QUOTE] = float(cand.last <= ctx.first)
         near, far = view.sent_pair
-        row[INDEX["sentence_distance"]] = float(
+        row[_SENTENCE_DISTANCE] = float(
             min(abs(sent - near), abs(sent - far), MAX_SENTENCE_DISTANCE)
         )
-        line = self._line_of(head)
-        row[INDEX["line_distance"]] = float(ctx.line - line)
-        row[INDEX["at_line_start"]] = float(cand.first == scan.line_tokens[line][0])
-        kind = t.word_kind(head)
+        row[_LINE_DISTANCE] = float(ctx.line - phrase.line)
+        kind = phrase.kind
         if named and kind not in PRONOUN_KIND_NAMES:
-            if cand.speaker.is_person:
-                kind = "person"
-            else:
-                kind = "place" if t.ent_type[head] in ("GPE", "LOC", "NORP") else "org"
+            kind = "person" if cand.speaker.is_person else "place" if phrase.place else "org"
         row[INDEX[f"kind_{kind}"]] = 1.0
-        row[INDEX["resolved_unique_role"]] = float(named and kind in ("role_noun", "speaker_noun"))
-        if dep in DEPS:
-            row[INDEX[f"dep_{dep}"]] = 1.0
-        row[INDEX["could_speak"]] = float(t.could_speak(head))
-        row[INDEX["plural"]] = float(t.tag[head] in ("NNS", "NNPS") or t.lower[head] in GROUP)
-        verb = t.head[head]
-        addressed = _addressed(t, head)
-        # "she was told": the passive subject of tell/ask is spoken to, no speaking subject.
-        subject = dep in SUBJECT_DEPS and not (addressed and dep == "nsubjpass")
-        obj = dep in ("dobj", "dative")
+        row[_RESOLVED_UNIQUE_ROLE] = float(named and kind in ("role_noun", "speaker_noun"))
         if view.cue >= 0:
-            row[INDEX["subject_of_cue"]] = float(verb == view.cue and subject)
-            row[INDEX["object_of_cue"]] = float(verb == view.cue and obj)
-        row[INDEX["addressee"]] = float(addressed)
-        row[INDEX["subject_of_speech_verb"]] = float(subject and self.speech_verb[verb])
-        row[INDEX["object_of_speech_verb"]] = float(obj and self.speech_verb[verb])
-        row[INDEX["subject_of_any_verb"]] = float(subject)
-        row[INDEX["subject_of_nearest_verb"]] = float(subject and verb == view.nearest_verb)
-        # "was told by Roe": the one a passive speech verb is said by.
-        row[INDEX["agent_of_speech_verb"]] = float(
-            dep == "pobj" and t.dep[verb] == "agent" and self.speech_verb[t.head[verb]]
-        )
-        row[INDEX["in_quote_sentence_clause"]] = float(sent in view.sents)
+            row[_SUBJECT_OF_CUE] = float(verb == view.cue and subject)
+            row[_OBJECT_OF_CUE] = float(verb == view.cue and phrase.obj)
+        row[_SUBJECT_OF_NEAREST_VERB] = float(subject and verb == view.nearest_verb)
+        row[_IN_QUOTE_SENTENCE_CLAUSE] = float(sent in view.sents)
         self._path(row, head, view, subject)
         a, b = min(cand.last, ctx.last), max(cand.first, ctx.first)
         if a < b:
-            row[INDEX["speech_verbs_between"]] = float(
-                min(self.speech_sum[b] - self.speech_sum[a], 5)
-            )
-            row[INDEX["quotes_between"]] = float(min(self.opens_sum[b] - self.opens_sum[a], 5))
+            row[_SPEECH_VERBS_BETWEEN] = float(min(self.speech_sum[b] - self.speech_sum[a], 5))
+            row[_QUOTES_BETWEEN] = float(min(self.opens_sum[b] - self.opens_sum[a], 5))
 
     def _view(self, ctx: QuoteContext) -> _QuoteView:
         """The quotation's sentences, cue verb and the words it hangs from, nearest first, up

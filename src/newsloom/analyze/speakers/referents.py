@@ -42,9 +42,13 @@ def is_definite(head: Token) -> bool:
 def refers_back(head: Token) -> bool:
     """Whether a description refers back to someone the article described: definite ("the
     coach") or with a possessive pronoun ("his father", "her lawyer")."""
-    return is_definite(head) or any(
-        c.dep_ == "poss" and c.lower_ in POSSESSIVE_PRONOUNS for c in head.children
-    )
+    for c in head.children:  # one pass over the children (each read builds a Token)
+        dep = c.dep_
+        if (dep == "det" and c.lower_ == "the") or (
+            dep == "poss" and c.lower_ in POSSESSIVE_PRONOUNS
+        ):
+            return True
+    return False
 
 
 def description_index(doc: Doc, people: Iterable[tuple[int, int, str]]) -> dict[str, set[str]]:

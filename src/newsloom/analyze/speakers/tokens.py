@@ -16,7 +16,7 @@ from spacy.parts_of_speech import NAMES as POS_NAMES
 from spacy.tokens import Doc
 
 from ...text.names import is_person_noun, is_role_noun
-from ..attribution import SPEAKER_NOUNS, SPEECH_NOUNS, could_speak
+from ..attribution import SPEAKER_NOUNS, SPEECH_NOUNS, word_could_speak
 
 PERSONAL = frozenset({"he", "she", "him", "her"})
 GROUP = frozenset({"they", "them", "we", "us"})
@@ -44,17 +44,17 @@ class TokenTable:
         self.head: list[int] = (arr[:, 0].astype(np.int64) + np.arange(n)).tolist()
         strings = doc.vocab.strings
 
-        def names(column: int) -> list[str]:
-            hashes, at = np.unique(arr[:, column], return_inverse=True)
-            found = np.array([strings[h] for h in hashes.tolist()], dtype=object)
-            return found[at.ravel()].tolist() if n else []
-
-        self.dep = names(1)
-        self.lower = names(2)
-        self.lemma = names(3)
+        # The string columns looked up together: one string per distinct hash of all five.
+        columns = arr[:, [1, 2, 3, 5, 6]]
+        hashes, at = np.unique(columns, return_inverse=True)
+        found = np.array([strings[h] for h in hashes.tolist()], dtype=object)
+        named = found[at.reshape(columns.shape)].T.tolist() if n else [[] for _ in range(5)]
+        self.dep: list[str] = named[0]
+        self.lower: list[str] = named[1]
+        self.lemma: list[str] = named[2]
         self.pos: list[str] = [POS_NAMES[p] for p in arr[:, 4].tolist()]
-        self.tag = names(5)
-        self.ent_type = names(6)
+        self.tag: list[str] = named[3]
+        self.ent_type: list[str] = named[4]
         self.idx: list[int] = arr[:, 7].tolist()
         self.punct: list[bool] = arr[:, 8].astype(bool).tolist()
         self.space: list[bool] = arr[:, 9].astype(bool).tolist()
@@ -66,11 +66,15 @@ class TokenTable:
         """``attribution.could_speak(doc[i])``, once per token."""
         found = self._could_speak.get(i)
         if found is None:
-            found = self._could_speak[i] = could_speak(self.doc[i])
+            found = self._could_speak[i] = word_could_speak(
+                self.lower[i], self.pos[i], self.ent_type[i], self.lemma[i]
+            )
         return found
 
     def root(self, first: int, last: int) -> int:
         """``doc[first:last].root.i``, once per span."""
+        if last - first == 1:
+            return first  # a one-word span is its own root
         key = (first, last)
         found = self._roots.get(key)
         if found is None:
