@@ -15,6 +15,7 @@ no article is lost or handed on twice.
 from __future__ import annotations
 
 import logging
+import threading
 import uuid
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -39,19 +40,28 @@ ALLOWED_FAILURES = 3
 # cluster that is starting up is there within these; longer means a wrong address.
 CONNECT_TIMEOUT_S = 30
 WORKER_WAIT_S = 60
-# Dask settings of the LocalCluster a run starts, on top of the user's Dask configuration.
-# ``MALLOC_TRIM_THRESHOLD_`` is taken out of the environment Dask gives its worker processes
-# (Dask sets it to 64 KiB so that workers hand freed memory back to the OS at once): set
-# explicitly, it also stops glibc from raising its mmap threshold, so every array over 128 KiB
-# the parse allocates is a fresh mmap whose pages fault in. Measured on 120 generated articles
-# in one process: 4,100 minor page faults and 10-12 ms of system time per article with it,
-# 115 and 3-4 ms without (the parse is ~60 ms); worker memory stays flat without it, as in
-# the local pool, which never set it (docs/benchmarks.md, "Dask's own overhead"). A value
-# in the user's environment still reaches the workers.
+# Dask settings of the LocalCluster a run starts, on top of the user's Dask configuration
+# (docs/benchmarks.md, "Dask's own overhead", for the figures):
+# - ``MALLOC_TRIM_THRESHOLD_`` is taken out of the environment Dask gives its worker processes
+#   (Dask sets it to 64 KiB so that workers hand freed memory back to the OS at once). Set
+#   explicitly, it also stops glibc from raising its mmap threshold, so every array over
+#   128 KiB the parse allocates is a fresh mmap whose pages fault in: 4,100 minor faults and
+#   10-12 ms of system time per article with it, 115 and 3-4 ms without (the parse is ~60 ms).
+#   Worker memory stays flat without it, as in the local pool, which never set it. A value in
+#   the user's environment still reaches the workers.
+# - The workers' statistical profiler (a thread that walks the running batch's stack every
+#   10 ms) is off and the event-loop latency tick runs every second instead of every 20 ms:
+#   both only feed the dashboard, which this cluster does not have. Together they took 5-11
+#   ms of CPU per article outside the batch's own thread (1.5-1.8 ms without them), and a
+#   third of the cluster's CPU when idle.
 LOCAL_CLUSTER_CONFIG: dict[str, object] = {
     "distributed.scheduler.allowed-failures": ALLOWED_FAILURES,
     "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
 }
+# The thread that stops a run's LocalCluster once its results are in (tests wait for it).
+CLOSE_THREAD = "newsloom-dask-close"
 # Task keys start with this, so the batches of a run are easy to find in the dashboard.
 KEY_PREFIX = "newsloom-batch"
 
@@ -111,11 +121,32 @@ def _client(distributed: ModuleType, settings: Settings) -> Iterator[Any]:
         with _remote_client(distributed, settings.scheduler) as client:
             yield client
         return
-    with (
-        local_cluster(distributed, settings.workers) as cluster,
-        distributed.Client(cluster) as client,
-    ):
+    cluster = local_cluster(distributed, settings.workers)
+    try:
+        client = distributed.Client(cluster)
+    except BaseException:
+        cluster.close()
+        raise
+    try:
         yield client
+    finally:
+        _close_in_background(client, cluster)
+
+
+def _close_in_background(client: Any, cluster: Any) -> None:
+    """Stop a run's LocalCluster without waiting for it. Its workers take 1-1.5 s to exit
+    (the model's memory freed, the interpreter torn down) while the workers of the local pool
+    are killed at once; closed here, that time overlaps the rebuild of the stories that follows
+    the analysis. The thread is not a daemon: a process waits for it before it exits."""
+
+    def close() -> None:
+        try:
+            client.close()
+            cluster.close()
+        except Exception as exc:  # the run's results are in; a failed stop only leaks
+            logging.getLogger(__name__).warning("stopping the Dask LocalCluster failed: %s", exc)
+
+    threading.Thread(target=close, name=CLOSE_THREAD, daemon=False).start()
 
 
 def local_cluster(distributed: ModuleType, workers: int) -> Any:
