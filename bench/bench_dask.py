@@ -1,6 +1,7 @@
 """Where the CPU of an `--engine dask` ingest goes, process by process, next to `--workers 2`.
 
     .venv/bin/python bench/bench_dask.py [--articles 300] [--rounds 2] [--variants a,b,...]
+        [--baseline-src DIR]
 
 Each variant is one `newsloom ingest` of the same generated articles into a new SQLite store,
 run in a fresh process; the variants alternate round by round so that a change in the
@@ -10,7 +11,9 @@ stores and links; Dask's event-loop thread runs the LocalCluster's scheduler and
 client), the Dask nannies and workers, or the local pool's forkserver and workers. Dask
 variants differ in Dask configuration (``dask.config.set`` around the run, which a
 LocalCluster hands on to its nannies and workers) or in newsloom settings. On a machine
-shared with other jobs the wall-clock figures move from run to run; compare CPU.
+shared with other jobs the wall-clock figures move from run to run; compare CPU. A variant
+written ``NAME@baseline`` runs NAME with the newsloom package of ``--baseline-src`` (e.g. an
+older checkout's ``src``), alternating with this checkout's.
 Figures only; nothing here asserts.
 """
 
@@ -128,12 +131,16 @@ def _role(proc: Any, root: int) -> str:
     return "dask workers" if depth == 1 else "pool workers"
 
 
-def measure(variant: str, source: Path, tmp: Path) -> dict[str, Any]:
+def measure(variant: str, source: Path, tmp: Path, baseline: Path | None) -> dict[str, Any]:
     import psutil
 
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--child", variant]
+    name, _, where = variant.partition("@")
+    env = dict(os.environ)
+    if where:
+        env["PYTHONPATH"] = os.pathsep.join([str(baseline), env.get("PYTHONPATH", "")])
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--child", name]
     cmd += ["--source", str(source), "--tmp", str(tmp)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=env)
     root = psutil.Process(proc.pid)
     seen: dict[int, tuple[str, float, float, int, int]] = {}
     while proc.poll() is None:
@@ -183,6 +190,9 @@ def main() -> None:
     ap.add_argument("--articles", type=int, default=300)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--variants", default="local,dask", help=f"of: {', '.join(VARIANTS)}")
+    ap.add_argument(
+        "--baseline-src", type=Path, help="the newsloom source of the NAME@baseline variants"
+    )
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--source", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--tmp", type=Path, help=argparse.SUPPRESS)
@@ -191,7 +201,9 @@ def main() -> None:
         child_run(args.child, args.source, args.tmp)
         return
     variants = args.variants.split(",")
-    unknown = [v for v in variants if v not in VARIANTS]
+    unknown = [v for v in variants if v.partition("@")[0] not in VARIANTS]
+    if any("@" in v for v in variants) and not args.baseline_src:
+        raise SystemExit("a NAME@baseline variant needs --baseline-src")
     if unknown:
         raise SystemExit(f"unknown variant {unknown[0]!r}; known: {', '.join(VARIANTS)}")
     with tempfile.TemporaryDirectory(prefix="newsloom-bench-dask-") as tmpdir:
@@ -201,7 +213,7 @@ def main() -> None:
         print(f"corpus: {n} generated articles; load average {os.getloadavg()[0]:.2f}")
         for r in range(args.rounds):
             for variant in variants:
-                row = measure(variant, tmp / "corpus", tmp)
+                row = measure(variant, tmp / "corpus", tmp, args.baseline_src)
                 print(f"round {r + 1} ", end="")
                 show(variant, row, n)
                 sys.stdout.flush()
