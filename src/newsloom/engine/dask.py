@@ -1,7 +1,9 @@
 """Dask distributed: the per-article analysis runs on a cluster; this process stores and links.
 
 Without a scheduler address a ``LocalCluster`` of ``settings.workers`` processes (one thread
-each, loopback only, no dashboard) starts and stops with the run. Each worker loads the spaCy
+each, loopback only, no dashboard, without the Dask defaults that only cost CPU here:
+``LOCAL_CLUSTER_CONFIG``) starts with the run and is stopped in the background once the last
+batch is in. Each worker loads the spaCy
 model once (``load_nlp`` is cached per process; ``client.run`` warms it on every worker, and a
 worker that joins later loads it on its first batch). Whole batches cross the wire, a bounded
 number at a time, and results come back through ``as_completed`` and are handed on in input
@@ -52,8 +54,8 @@ WORKER_WAIT_S = 60
 # - The workers' statistical profiler (a thread that walks the running batch's stack every
 #   10 ms) is off and the event-loop latency tick runs every second instead of every 20 ms:
 #   both only feed the dashboard, which this cluster does not have. Together they took 5-11
-#   ms of CPU per article outside the batch's own thread (1.5-1.8 ms without them), and a
-#   third of the cluster's CPU when idle.
+#   ms of CPU per article outside the batch's own thread (1.5-1.8 ms without them), and two
+#   thirds of the idle workers' CPU.
 LOCAL_CLUSTER_CONFIG: dict[str, object] = {
     "distributed.scheduler.allowed-failures": ALLOWED_FAILURES,
     "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
