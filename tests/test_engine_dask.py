@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ import pytest
 from newsloom import api
 from newsloom.config import Settings, load_settings
 from newsloom.engine import run_analysis
-from newsloom.engine.dask import PREFETCH_PER_WORKER, local_cluster
+from newsloom.engine.dask import CLOSE_THREAD, PREFETCH_PER_WORKER, local_cluster
 from newsloom.errors import StageError
 from newsloom.ingest import read_inputs
 from newsloom.models import Article, ArticleAnalysis, Skipped
@@ -164,6 +165,59 @@ def test_cli_ingest_engine_dask_stores_what_a_local_run_stores(local_export, tmp
     assert done.returncode == 0, done.stderr
     assert f"{len(local_export['articles'])} new" in done.stderr
     assert export_of(f"sqlite:///{db}") == local_export
+
+
+def spawned_since(before: set[int]) -> list[Any]:
+    """This process's live spawned children (Dask workers; not multiprocessing's resource
+    tracker) that are not in ``before``."""
+    import psutil
+
+    found = []
+    for child in psutil.Process().children(recursive=True):
+        try:
+            if child.pid in before or child.status() == psutil.STATUS_ZOMBIE:
+                continue
+            if "spawn_main" in " ".join(child.cmdline()):
+                found.append(child)
+        except psutil.NoSuchProcess:
+            continue
+    return found
+
+
+@pytest.mark.multiprocess
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("user_value", "worker_value"),
+    [
+        (None, None),  # Dask's 64 KiB default is not passed on to the run's workers
+        ("65536", "65536"),  # a value the user set still reaches them
+    ],
+)
+def test_a_runs_local_cluster_keeps_malloc_defaults_and_stops_after_its_results(
+    monkeypatch, user_value, worker_value
+):
+    psutil = pytest.importorskip("psutil")
+    pytest.importorskip("distributed")
+    if user_value is None:
+        monkeypatch.delenv("MALLOC_TRIM_THRESHOLD_", raising=False)
+    else:
+        monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", user_value)
+    before = {p.pid for p in psutil.Process().children(recursive=True)}
+    settings = Settings(engine="dask", workers=1, batch_size=1)
+    seen: list[str | None] = []
+    results = []
+    for result in run_analysis(corpus_articles()[:2], settings):
+        results.append(result)
+        if not seen:  # the run's worker is up: read the environment it was started with
+            workers = spawned_since(before)
+            assert workers, "no worker process was started for the run"
+            seen = [p.environ().get("MALLOC_TRIM_THRESHOLD_") for p in workers]
+    assert len(results) == 2
+    assert seen == [worker_value]
+    closing = [t for t in threading.enumerate() if t.name == CLOSE_THREAD]
+    for thread in closing:
+        thread.join(timeout=RUN_TIMEOUT_S)
+    assert not spawned_since(before), "the run's workers were left running"
 
 
 def test_missing_dask_names_the_extra_to_install(monkeypatch):

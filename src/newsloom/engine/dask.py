@@ -1,7 +1,9 @@
 """Dask distributed: the per-article analysis runs on a cluster; this process stores and links.
 
 Without a scheduler address a ``LocalCluster`` of ``settings.workers`` processes (one thread
-each, loopback only, no dashboard) starts and stops with the run. Each worker loads the spaCy
+each, loopback only, no dashboard, without the Dask defaults that only cost CPU here:
+``LOCAL_CLUSTER_CONFIG``) starts with the run and is stopped in the background once the last
+batch is in. Each worker loads the spaCy
 model once (``load_nlp`` is cached per process; ``client.run`` warms it on every worker, and a
 worker that joins later loads it on its first batch). Whole batches cross the wire, a bounded
 number at a time, and results come back through ``as_completed`` and are handed on in input
@@ -15,6 +17,7 @@ no article is lost or handed on twice.
 from __future__ import annotations
 
 import logging
+import threading
 import uuid
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -39,6 +42,29 @@ ALLOWED_FAILURES = 3
 # cluster that is starting up is there within these; longer means a wrong address.
 CONNECT_TIMEOUT_S = 30
 WORKER_WAIT_S = 60
+# Dask settings of the LocalCluster a run starts, on top of the user's Dask configuration
+# (docs/benchmarks.md, "Dask's own overhead", for the figures):
+# - ``MALLOC_TRIM_THRESHOLD_`` is taken out of the environment Dask gives its worker processes
+#   (Dask sets it to 64 KiB so that workers hand freed memory back to the OS at once). Set
+#   explicitly, it also stops glibc from raising its mmap threshold, so every array over
+#   128 KiB the parse allocates is a fresh mmap whose pages fault in: 4,100 minor faults and
+#   10-12 ms of system time per article with it, 115 and 3-4 ms without (the parse is ~60 ms).
+#   The price: a worker keeps the memory of its largest batch for the next one (peak RSS 393
+#   MB against 363 MB, 393 against 174 MB after the last batch), as the local pool's workers,
+#   which never set it, do. A value in the user's environment still reaches the workers.
+# - The workers' statistical profiler (a thread that walks the running batch's stack every
+#   10 ms) is off and the event-loop latency tick runs every second instead of every 20 ms:
+#   both only feed the dashboard, which this cluster does not have. Together they took 5-11
+#   ms of CPU per article outside the batch's own thread (1.5-1.8 ms without them), and two
+#   thirds of the idle workers' CPU.
+LOCAL_CLUSTER_CONFIG: dict[str, object] = {
+    "distributed.scheduler.allowed-failures": ALLOWED_FAILURES,
+    "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+}
+# The thread that stops a run's LocalCluster once its results are in (tests wait for it).
+CLOSE_THREAD = "newsloom-dask-close"
 # Task keys start with this, so the batches of a run are easy to find in the dashboard.
 KEY_PREFIX = "newsloom-batch"
 
@@ -98,11 +124,32 @@ def _client(distributed: ModuleType, settings: Settings) -> Iterator[Any]:
         with _remote_client(distributed, settings.scheduler) as client:
             yield client
         return
-    with (
-        local_cluster(distributed, settings.workers) as cluster,
-        distributed.Client(cluster) as client,
-    ):
+    cluster = local_cluster(distributed, settings.workers)
+    try:
+        client = distributed.Client(cluster)
+    except BaseException:
+        cluster.close()
+        raise
+    try:
         yield client
+    finally:
+        _close_in_background(client, cluster)
+
+
+def _close_in_background(client: Any, cluster: Any) -> None:
+    """Stop a run's LocalCluster without waiting for it. Its workers take 1-1.5 s to exit
+    (the model's memory freed, the interpreter torn down) while the workers of the local pool
+    are killed at once; closed here, that time overlaps the rebuild of the stories that follows
+    the analysis. The thread is not a daemon: a process waits for it before it exits."""
+
+    def close() -> None:
+        try:
+            client.close()
+            cluster.close()
+        except Exception as exc:  # the run's results are in; a failed stop only leaks
+            logging.getLogger(__name__).warning("stopping the Dask LocalCluster failed: %s", exc)
+
+    threading.Thread(target=close, name=CLOSE_THREAD, daemon=False).start()
 
 
 def local_cluster(distributed: ModuleType, workers: int) -> Any:
@@ -110,8 +157,9 @@ def local_cluster(distributed: ModuleType, workers: int) -> Any:
     thread each, on loopback, without a dashboard (the tests start theirs here too)."""
     import dask
 
-    # The scheduler reads this when it is created (a remote one uses its own config).
-    with dask.config.set({"distributed.scheduler.allowed-failures": ALLOWED_FAILURES}):
+    # The scheduler and nannies read these when they are created (a remote cluster uses its
+    # own configuration).
+    with dask.config.set(LOCAL_CLUSTER_CONFIG):
         return distributed.LocalCluster(
             n_workers=workers,
             threads_per_worker=1,
