@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Iterable, Iterator
 
 from ..config import Settings
-from ..models import Article, ArticleAnalysis, Skipped
+from ..models import Article, ArticleAnalysis, Skipped, Story
 
 
 def batches(articles: Iterable[Article], size: int) -> Iterator[list[Article]]:
@@ -32,3 +32,13 @@ def analyze_batch(settings: Settings, batch: list[Article]) -> list[ArticleAnaly
     from ..analyze import analyze_articles
 
     return list(analyze_articles(batch, settings))
+
+
+def build_story(data: list[str] | None) -> Story | None:
+    """Run on a worker (or in the main process): one story from the stored JSON text of its
+    members' analyses, in the index's member order (None: the story was merged away)."""
+    if data is None:
+        return None
+    from ..stories import consolidate
+
+    return consolidate([ArticleAnalysis.model_validate_json(d) for d in data])
