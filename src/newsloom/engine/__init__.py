@@ -36,10 +36,16 @@ def build_in_process(
 
 @contextmanager
 def open_engine(settings: Settings) -> Iterator[Engine]:
-    """The engine of one run. With local workers (``workers`` > 1) the pool that analyses the
-    articles also consolidates the stories at the end, while this process writes them; the
-    Dask engine and a single process consolidate here."""
-    if settings.engine == "dask" or settings.workers <= 1:
+    """The engine of one run. The workers that analyse the articles (a local pool when
+    ``workers`` > 1, or the Dask cluster) also consolidate the stories at the end, while this
+    process writes them; a single process does both itself."""
+    if settings.engine == "dask":
+        from .dask import dask_workers
+
+        with dask_workers(settings) as cluster:
+            yield Engine(cluster.analyse, cluster.build_stories)
+        return
+    if settings.workers <= 1:
         yield Engine(lambda articles: run_analysis(articles, settings), build_in_process)
         return
     from .local import local_pool

@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Iterable, Iterator
+from collections import deque
+from collections.abc import Generator, Iterable, Iterator
 from contextlib import contextmanager
 from types import ModuleType
 from typing import Any
 
 from ..config import Settings
 from ..errors import StageError
-from ..models import Article, ArticleAnalysis, Skipped
-from .batches import analyze_batch, batches, warm_model
+from ..models import Article, ArticleAnalysis, Skipped, Story
+from .batches import analyze_batch, batches, build_story, warm_model
 
 # Batches in flight (submitted and not yet handed on) per worker thread: one running, one
 # queued so the worker never waits for the main process; more only adds memory.
@@ -39,8 +40,14 @@ ALLOWED_FAILURES = 3
 # cluster that is starting up is there within these; longer means a wrong address.
 CONNECT_TIMEOUT_S = 30
 WORKER_WAIT_S = 60
-# Task keys start with this, so the batches of a run are easy to find in the dashboard.
+# Task keys start with these, so the batches and stories of a run are easy to find in the
+# dashboard.
 KEY_PREFIX = "newsloom-batch"
+STORY_KEY_PREFIX = "newsloom-story"
+# Stories in flight per worker thread while a run's stories are rebuilt (as the local
+# engine's ``STORIES_PER_WORKER``): results are taken in order, so a few per thread keep every
+# worker busy behind one big story.
+STORIES_PER_WORKER = 4
 
 INSTALL_HINT = (
     'run `pip install "newsloom[dask]"` (or `pip install "dask[distributed]"`), '
@@ -72,13 +79,63 @@ def _import_distributed() -> ModuleType:
 def _run(
     distributed: ModuleType, articles: Iterable[Article], settings: Settings
 ) -> Iterator[ArticleAnalysis | Skipped]:
-    # Workers never open the store: its URL (and any password in it) stays in this process.
-    worker_settings = settings.model_copy(update={"db_url": ""})
+    with dask_workers(settings, distributed) as workers:
+        yield from workers.analyse(articles)
+
+
+class DaskWorkers:
+    """The workers of one run's cluster: they analyse its articles, then consolidate the
+    stories it changed while this process writes them."""
+
+    def __init__(self, distributed: ModuleType, client: Any, settings: Settings) -> None:
+        self.distributed = distributed
+        self.client = client
+        # Workers never open the store: its URL (and any password in it) stays here.
+        self.settings = settings.model_copy(update={"db_url": ""})
+        self.threads = max(1, sum(client.nthreads().values()))
+
+    def analyse(self, articles: Iterable[Article]) -> Iterator[ArticleAnalysis | Skipped]:
+        window = self.threads * PREFETCH_PER_WORKER
+        yield from _stream(self.distributed, self.client, articles, self.settings, window)
+
+    def build_stories(
+        self, inputs: Iterable[tuple[str, list[str] | None]]
+    ) -> Generator[tuple[str, Story | None], None, None]:
+        """``build_story`` of each (key, data) on the workers, results in input order, at
+        most threads × STORIES_PER_WORKER in flight (inputs are read as the window moves)."""
+        run = uuid.uuid4().hex[:12]
+        pending: deque[tuple[str, Any]] = deque()
+        window = self.threads * STORIES_PER_WORKER
+        for number, (key, data) in enumerate(inputs):
+            future = self.client.submit(
+                build_story,
+                data,
+                key=f"{STORY_KEY_PREFIX}-{run}-{number}",
+                retries=TASK_RETRIES,
+                pure=False,
+            )
+            pending.append((key, future))
+            if len(pending) >= window:
+                yield self._story(*pending.popleft())
+        while pending:
+            yield self._story(*pending.popleft())
+
+    def _story(self, key: str, future: Any) -> tuple[str, Story | None]:
+        story: Story | None = _result(self.distributed, future)
+        future.release()
+        return key, story
+
+
+@contextmanager
+def dask_workers(
+    settings: Settings, distributed: ModuleType | None = None
+) -> Iterator[DaskWorkers]:
+    """The cluster of one run (``settings.scheduler``, or a LocalCluster started and stopped
+    here), its workers warmed. Raises StageError when Dask is not installed."""
+    distributed = distributed or _import_distributed()
     with _client(distributed, settings) as client:
         _warm_workers(client, settings)
-        threads = sum(client.nthreads().values())
-        window = max(1, threads) * PREFETCH_PER_WORKER
-        yield from _stream(distributed, client, articles, worker_settings, window)
+        yield DaskWorkers(distributed, client, settings)
 
 
 def _warm_workers(client: Any, settings: Settings) -> None:
@@ -189,12 +246,13 @@ def _stream(
         fill()
 
 
-def _result(distributed: ModuleType, future: Any) -> list[ArticleAnalysis | Skipped]:
+def _result(distributed: ModuleType, future: Any) -> Any:
     try:
-        result: list[ArticleAnalysis | Skipped] = future.result()
+        result = future.result()
     except distributed.KilledWorker as exc:
         raise StageError(
-            f"a batch of articles took down more than {ALLOWED_FAILURES} Dask workers ({exc}); "
+            f"a task (a batch of articles or a story) took down more than {ALLOWED_FAILURES} "
+            f"Dask workers ({exc}); "
             "the articles stored so far are kept: check the workers' memory and logs, then run "
             "the same ingest again (stored articles are not analysed twice)"
         ) from exc
