@@ -25,7 +25,14 @@ from typing import Any
 from ..config import Settings
 from ..errors import StageError
 from ..models import Article, ArticleAnalysis, Skipped, Story
-from .batches import analyze_batch, batches, build_story, warm_model
+from .batches import (
+    analyze_batch,
+    batches,
+    build_story_text,
+    read_story,
+    warm_model,
+    warm_stories,
+)
 
 # Batches in flight (submitted and not yet handed on) per worker thread: one running, one
 # queued so the worker never waits for the main process; more only adds memory.
@@ -44,6 +51,7 @@ WORKER_WAIT_S = 60
 # dashboard.
 KEY_PREFIX = "newsloom-batch"
 STORY_KEY_PREFIX = "newsloom-story"
+WARM_KEY_PREFIX = "newsloom-warm"
 # Stories in flight per worker thread while a run's stories are rebuilt (as the local
 # engine's ``STORIES_PER_WORKER``): results are taken in order, so a few per thread keep every
 # worker busy behind one big story.
@@ -93,22 +101,34 @@ class DaskWorkers:
         # Workers never open the store: its URL (and any password in it) stays here.
         self.settings = settings.model_copy(update={"db_url": ""})
         self.threads = max(1, sum(client.nthreads().values()))
+        self._warming: list[Any] = []  # the warm_stories tasks of the run
 
     def analyse(self, articles: Iterable[Article]) -> Iterator[ArticleAnalysis | Skipped]:
         window = self.threads * PREFETCH_PER_WORKER
-        yield from _stream(self.distributed, self.client, articles, self.settings, window)
+
+        def then_warm() -> Iterator[Article]:
+            yield from articles
+            # Queued behind the last batches; held, or Dask would cancel them.
+            run = uuid.uuid4().hex[:12]
+            self._warming = [
+                self.client.submit(warm_stories, key=f"{WARM_KEY_PREFIX}-{run}-{n}", pure=False)
+                for n in range(self.threads)
+            ]
+
+        yield from _stream(self.distributed, self.client, then_warm(), self.settings, window)
 
     def build_stories(
         self, inputs: Iterable[tuple[str, list[str] | None]]
     ) -> Generator[tuple[str, Story | None], None, None]:
-        """``build_story`` of each (key, data) on the workers, results in input order, at
-        most threads × STORIES_PER_WORKER in flight (inputs are read as the window moves)."""
+        """``build_story`` of each (key, data) on the workers (``build_story_text``), results
+        in input order, at most threads × STORIES_PER_WORKER in flight (inputs are read as
+        the window moves)."""
         run = uuid.uuid4().hex[:12]
         pending: deque[tuple[str, Any]] = deque()
         window = self.threads * STORIES_PER_WORKER
         for number, (key, data) in enumerate(inputs):
             future = self.client.submit(
-                build_story,
+                build_story_text,
                 data,
                 key=f"{STORY_KEY_PREFIX}-{run}-{number}",
                 retries=TASK_RETRIES,
@@ -121,7 +141,7 @@ class DaskWorkers:
             yield self._story(*pending.popleft())
 
     def _story(self, key: str, future: Any) -> tuple[str, Story | None]:
-        story: Story | None = _result(self.distributed, future)
+        story = read_story(_result(self.distributed, future))
         future.release()
         return key, story
 

@@ -12,7 +12,14 @@ from multiprocessing.pool import AsyncResult, Pool
 
 from ..config import Settings
 from ..models import Article, ArticleAnalysis, Skipped, Story
-from .batches import analyze_batch, batches, build_story, warm_model
+from .batches import (
+    analyze_batch,
+    batches,
+    build_story_text,
+    read_story,
+    warm_model,
+    warm_stories,
+)
 
 # Batches in flight per worker: enough to keep workers busy, few enough that memory stays flat.
 PREFETCH_PER_WORKER = 2
@@ -52,25 +59,28 @@ class LocalPool:
             pending.append(pool.apply_async(analyze_batch, (self.settings, batch)))
             if len(pending) >= window:
                 yield from pending.popleft().get()
+        for _ in range(self.settings.workers):  # queued behind the last batches
+            pool.apply_async(warm_stories)
         while pending:
             yield from pending.popleft().get()
 
     def build_stories(
         self, inputs: Iterable[tuple[str, list[str] | None]]
     ) -> Generator[tuple[str, Story | None], None, None]:
-        """``build_story`` of each (key, data) on the workers, results in input order; the
-        inputs are read only as the window moves on (at most workers × STORIES_PER_WORKER)."""
+        """``build_story`` of each (key, data) on the workers (``build_story_text``), results
+        in input order; the inputs are read only as the window moves on (at most workers ×
+        STORIES_PER_WORKER)."""
         pool = self.pool()
-        pending: deque[tuple[str, AsyncResult[Story | None]]] = deque()
+        pending: deque[tuple[str, AsyncResult[str | None]]] = deque()
         window = self.settings.workers * STORIES_PER_WORKER
         for key, data in inputs:
-            pending.append((key, pool.apply_async(build_story, (data,))))
+            pending.append((key, pool.apply_async(build_story_text, (data,))))
             if len(pending) >= window:
                 done_key, result = pending.popleft()
-                yield done_key, result.get()
+                yield done_key, read_story(result.get())
         while pending:
             done_key, result = pending.popleft()
-            yield done_key, result.get()
+            yield done_key, read_story(result.get())
 
 
 @contextmanager
