@@ -1,12 +1,16 @@
-"""Local engine: two worker processes give the same analyses, in input order, as one."""
+"""Local engine: two worker processes give the same analyses, in input order, as one, and
+build the same stories as this process does."""
 
 from __future__ import annotations
 
 import pytest
 
+from newsloom.api import ingest_items
 from newsloom.config import Settings
-from newsloom.engine import run_analysis
+from newsloom.engine import build_in_process, run_analysis
+from newsloom.engine.local import local_pool
 from newsloom.models import Article, ArticleAnalysis, article_id
+from newsloom.store import open_store
 
 
 def articles(n: int) -> list[Article]:
@@ -26,3 +30,37 @@ def test_parallel_matches_serial_in_input_order():
     assert all(isinstance(r, ArticleAnalysis) for r in serial)
     assert [r.article.id for r in parallel] == [a.id for a in items]
     assert parallel == serial
+
+
+def _stored_json(items: list[Article]) -> list[str]:
+    return [a.model_dump_json() for a in run_analysis(items, Settings(workers=1, batch_size=4))]
+
+
+@pytest.mark.multiprocess
+def test_the_pool_builds_stories_in_input_order_like_this_process():
+    # Two stories of several members, one merged away (None), one of one article: more
+    # inputs than the pool's window, so results come back while inputs are still read.
+    data = _stored_json(articles(6))
+    inputs = [(f"k{i}", rows) for i, rows in enumerate([data[:3], None, data[3:], data[5:]] * 3)]
+    here = list(build_in_process(iter(inputs)))
+    with local_pool(Settings(workers=2)) as workers:
+        pooled = list(workers.build_stories(iter(inputs)))
+    assert [key for key, _ in pooled] == [key for key, _ in inputs]
+    assert [story is None for _, story in pooled] == [rows is None for _, rows in inputs]
+    assert pooled == here
+    assert here[0][1] is not None and here[0][1].article_ids == [a.id for a in articles(3)]
+
+
+@pytest.mark.multiprocess
+def test_ingest_with_two_workers_stores_the_stories_of_one(tmp_path):
+    items = articles(7)
+    stories = []
+    for workers in (1, 2):
+        store = open_store(f"sqlite:///{tmp_path / f'w{workers}.db'}")
+        try:
+            report = ingest_items(iter(items), store, Settings(workers=workers, batch_size=2))
+            assert report.added == len(items) and report.rebuilt >= 1
+            stories.append(store.stories())
+        finally:
+            store.close()
+    assert stories[0] and stories[1] == stories[0]

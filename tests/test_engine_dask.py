@@ -1,6 +1,6 @@
 """Dask engine: a real LocalCluster of process workers gives the serial engine's analyses, in
-input order; `newsloom ingest --engine dask` stores what a local run stores; a worker killed
-mid-run loses nothing and stores nothing twice."""
+input order, and the stories this process builds; `newsloom ingest --engine dask` stores what
+a local run stores; a worker killed mid-run loses nothing and stores nothing twice."""
 
 from __future__ import annotations
 
@@ -16,8 +16,14 @@ import pytest
 
 from newsloom import api
 from newsloom.config import Settings, load_settings
-from newsloom.engine import run_analysis
-from newsloom.engine.dask import CLOSE_THREAD, PREFETCH_PER_WORKER, local_cluster
+from newsloom.engine import build_in_process, run_analysis
+from newsloom.engine.dask import (
+    CLOSE_THREAD,
+    PREFETCH_PER_WORKER,
+    STORIES_PER_WORKER,
+    dask_workers,
+    local_cluster,
+)
 from newsloom.errors import StageError
 from newsloom.ingest import read_inputs
 from newsloom.models import Article, ArticleAnalysis, Skipped
@@ -119,6 +125,21 @@ def test_dask_matches_serial_in_input_order_with_bounded_read_ahead(scheduler, s
         a.id for a in items
     ]
     assert results == serial
+
+
+@pytest.mark.multiprocess
+@pytest.mark.slow
+def test_dask_builds_stories_in_input_order_like_this_process(scheduler, serial):
+    data = [r.model_dump_json() for r in serial if isinstance(r, ArticleAnalysis)]
+    # More stories than the window (two threads × STORIES_PER_WORKER), one merged away.
+    inputs = [(f"k{i}", data[i : i + 3] if i % 5 else None) for i in range(0, len(data), 2)]
+    assert len(inputs) > 2 * STORIES_PER_WORKER
+    here = list(build_in_process(iter(inputs)))
+    with dask_workers(Settings(engine="dask", scheduler=scheduler)) as workers:
+        built = list(workers.build_stories(iter(inputs)))
+    assert [key for key, _ in built] == [key for key, _ in inputs]
+    assert [story is None for _, story in built] == [rows is None for _, rows in inputs]
+    assert built == here
 
 
 @pytest.mark.multiprocess

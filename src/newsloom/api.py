@@ -5,19 +5,21 @@ cli.py and web/ call these; they hold no logic of their own beyond argument hand
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, TextIO
 
 from .config import Settings
-from .engine import run_analysis
+from .engine import BuildStories, StoryInput, build_in_process, open_engine
 from .ingest import EXTENSIONS, read_inputs, record_article
 from .ingest.discover import discover
-from .models import Article, ArticleAnalysis, Corpus, Skipped, Story
+from .models import Article, ArticleAnalysis, Corpus, Skipped
 from .render.json import build_corpus, write_corpus
 from .store import (
     ArticleRow,
@@ -31,7 +33,7 @@ from .store import (
     as_dict,
     open_store,
 )
-from .stories import StoryIndex, consolidate
+from .stories import StoryIndex
 from .stories.features import Features, extract_features
 
 # Stories rebuilt, then written in one transaction: one commit and one pass of the tracked-quote,
@@ -127,8 +129,11 @@ def ingest_items(
                 continue
             yield item
 
-    results = run_analysis(new_articles(), settings)
-    _store_results(results, store, report, found, on_event, settings.batch_size)
+    with open_engine(settings) as engine:
+        results = engine.analyse(new_articles())
+        _store_results(
+            results, store, report, found, on_event, settings.batch_size, engine.build_stories
+        )
     count_found(store, report, found)
     return report
 
@@ -140,7 +145,7 @@ def ingest_analyses(analyses: Iterable[ArticleAnalysis], store: Store) -> RunRep
     found = _Findings()
     pending: set[str] = set()
     fresh = (a for a in analyses if not _already_stored(a.article, store, report, found, pending))
-    _store_results(fresh, store, report, found, _noop, Settings().batch_size)
+    _store_results(fresh, store, report, found, _noop, Settings().batch_size, build_in_process)
     count_found(store, report, found)
     return report
 
@@ -167,12 +172,13 @@ def _store_results(
     found: _Findings,
     on_event: OnEvent,
     batch_size: int,
+    build_stories: BuildStories,
 ) -> None:
     """Store the analyses ``batch_size`` at a time (the engines' batch: one transaction, one
     disk sync, per batch rather than per article; a crash keeps a batch whole or not at all,
     and the next run analyses what was not stored), attach the new articles to the story index
     a batch at a time, then rebuild the stories the index changed (and any a killed run left
-    pending)."""
+    pending) with ``build_stories``."""
     index = _run_index(store)
     new: dict[str, Features] = {}  # stored, not yet in the index (insertion order)
     batch: list[ArticleAnalysis] = []
@@ -202,7 +208,7 @@ def _store_results(
         write()
     _fault_point("after-articles")
     _update_index(store, index, new)
-    report.rebuilt = _rebuild_pending(store)
+    report.rebuilt = _rebuild_pending(store, build_stories)
 
 
 # Article ids per query when counting a run's findings (well under SQLite's bound variables).
@@ -340,31 +346,37 @@ def _assign_unindexed(
     return missing
 
 
-def _rebuild_pending(store: Store) -> int:
+def _rebuild_pending(store: Store, build_stories: BuildStories) -> int:
     """Rebuild the stories the pending record names, REBUILD_BATCH at a time, each batch stored
     with its removal from the record, from the index rows at the generation the record was
-    read at (when another process updated the index meanwhile, the record is read again)."""
+    read at (when another process updated the index meanwhile, the record is read again).
+
+    ``build_stories`` consolidates them (on the run's workers when it has a pool) while this
+    process writes the batches before them; its inputs are read from the store as it asks.
+    """
     rebuilt = 0
     while True:
         generation, keys = store.pending_rebuilds()
         if not keys:
             return rebuilt
-        for start in range(0, len(keys), REBUILD_BATCH):
-            done = [(key, _consolidate(store, key)) for key in keys[start : start + REBUILD_BATCH]]
-            if not store.finish_rebuilds(done, generation):
-                break  # the index moved on: read the record again, then go on
-            rebuilt += sum(story is not None for _, story in done)
-            _fault_point("mid-rebuild")
+        with closing(build_stories(_story_inputs(store, keys))) as built:
+            while done := list(itertools.islice(built, REBUILD_BATCH)):
+                if not store.finish_rebuilds(done, generation):
+                    break  # the index moved on: read the record again, then go on
+                rebuilt += sum(story is not None for _, story in done)
+                _fault_point("mid-rebuild")
 
 
-def _consolidate(store: Store, key: str) -> Story | None:
-    """The story ``key`` of the index from its members' analyses (None: merged away)."""
-    members = store.index_members(key)
-    if members is None:
-        return None  # merged into another story, which the same update marked for rebuild
-    rank = {aid: i for i, aid in enumerate(members)}
-    analyses = sorted(store.analyses(members), key=lambda a: rank[a.article.id])
-    return consolidate(analyses)
+def _story_inputs(store: Store, keys: Sequence[str]) -> Iterator[StoryInput]:
+    """Each story ``key`` of the index with the stored JSON of its members' analyses in
+    member order (None: merged into another story, which the same update marked)."""
+    for key in keys:
+        members = store.index_members(key)
+        if members is None:
+            yield key, None
+            continue
+        data = store.analysis_data(members)
+        yield key, [data[aid] for aid in members if aid in data]
 
 
 def export(store: Store, article_ids: Sequence[str], skipped: Sequence[Skipped] = ()) -> Corpus:

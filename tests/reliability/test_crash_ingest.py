@@ -14,6 +14,7 @@ from tests.reliability.conftest import assert_every_article_in_one_story, run_in
 
 CORPUS = str(EXAMPLES / "corpus")
 BATCH_ENV = "NEWSLOOM_BATCH_SIZE"
+WORKERS_ENV = "NEWSLOOM_WORKERS"
 
 
 def _stories(db: str) -> list[dict]:
@@ -43,5 +44,18 @@ def test_a_run_killed_at_each_step_is_finished_by_the_next_run(tmp_path, uninter
     # After "after-batch" the re-run analyses the rest; after the later steps every article
     # is stored already, so the re-run has nothing new and only finishes the work left.
     again = run_ingest([CORPUS], db)
+    assert again.returncode == 0, again.stderr
+    assert _stories(db) == uninterrupted
+
+
+@pytest.mark.slow
+@pytest.mark.multiprocess
+def test_a_run_with_workers_killed_while_they_build_stories_is_finished(tmp_path, uninterrupted):
+    # Two workers consolidate the stories while the main process writes them: kill it after
+    # the first batch of stories is stored, its worker processes still running.
+    db = str(tmp_path / "killed.db")
+    killed = run_ingest([CORPUS], db, **{FAULT_ENV: "mid-rebuild", WORKERS_ENV: "2"})
+    assert killed.returncode == -signal.SIGKILL, f"the hook was not reached: {killed}"
+    again = run_ingest([CORPUS], db, **{WORKERS_ENV: "2"})
     assert again.returncode == 0, again.stderr
     assert _stories(db) == uninterrupted

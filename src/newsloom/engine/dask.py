@@ -1,17 +1,18 @@
-"""Dask distributed: the per-article analysis runs on a cluster; this process stores and links.
+"""Dask distributed: the per-article analysis and the consolidation of the stories a run
+rebuilds run on a cluster; this process stores, links and writes.
 
 Without a scheduler address a ``LocalCluster`` of ``settings.workers`` processes (one thread
 each, loopback only, no dashboard, without the Dask defaults that only cost CPU here:
-``LOCAL_CLUSTER_CONFIG``) starts with the run and is stopped in the background once the last
-batch is in. Each worker loads the spaCy
-model once (``load_nlp`` is cached per process; ``client.run`` warms it on every worker, and a
-worker that joins later loads it on its first batch). Whole batches cross the wire, a bounded
-number at a time, and results come back through ``as_completed`` and are handed on in input
-order, as the local engine does, so the story index sees the same sequence either way.
+``LOCAL_CLUSTER_CONFIG``) starts with the run and is stopped in the background once the
+stories are rebuilt. Each worker loads the spaCy model once (``load_nlp`` is cached per
+process; ``client.run`` warms it on every worker, and a worker that joins later loads it on
+its first batch). Whole batches cross the wire, a bounded number at a time, and results come
+back through ``as_completed`` and are handed on in input order, as the local engine does, so
+the story index sees the same sequence either way.
 
 A worker that dies mid-batch loses only its batch: the scheduler gives the task to another
-worker (until it has taken ``ALLOWED_FAILURES`` + 1 workers down). A batch's result is read once, so
-no article is lost or handed on twice.
+worker (until it has taken ``ALLOWED_FAILURES`` + 1 workers down). A batch's result is read
+once, so no article is lost or handed on twice.
 """
 
 from __future__ import annotations
@@ -19,15 +20,23 @@ from __future__ import annotations
 import logging
 import threading
 import uuid
-from collections.abc import Iterable, Iterator
+from collections import deque
+from collections.abc import Generator, Iterable, Iterator
 from contextlib import contextmanager
 from types import ModuleType
 from typing import Any
 
 from ..config import Settings
 from ..errors import StageError
-from ..models import Article, ArticleAnalysis, Skipped
-from .batches import analyze_batch, batches, warm_model
+from ..models import Article, ArticleAnalysis, Skipped, Story
+from .batches import (
+    analyze_batch,
+    batches,
+    build_story_text,
+    read_story,
+    warm_model,
+    warm_stories,
+)
 
 # Batches in flight (submitted and not yet handed on) per worker thread: one running, one
 # queued so the worker never waits for the main process; more only adds memory.
@@ -65,8 +74,15 @@ LOCAL_CLUSTER_CONFIG: dict[str, object] = {
 }
 # The thread that stops a run's LocalCluster once its results are in (tests wait for it).
 CLOSE_THREAD = "newsloom-dask-close"
-# Task keys start with this, so the batches of a run are easy to find in the dashboard.
+# Task keys start with these, so the batches and stories of a run are easy to find in the
+# dashboard.
 KEY_PREFIX = "newsloom-batch"
+STORY_KEY_PREFIX = "newsloom-story"
+WARM_KEY_PREFIX = "newsloom-warm"
+# Stories in flight per worker thread while a run's stories are rebuilt (as the local
+# engine's ``STORIES_PER_WORKER``): results are taken in order, so a few per thread keep every
+# worker busy behind one big story.
+STORIES_PER_WORKER = 4
 
 INSTALL_HINT = (
     'run `pip install "newsloom[dask]"` (or `pip install "dask[distributed]"`), '
@@ -98,13 +114,75 @@ def _import_distributed() -> ModuleType:
 def _run(
     distributed: ModuleType, articles: Iterable[Article], settings: Settings
 ) -> Iterator[ArticleAnalysis | Skipped]:
-    # Workers never open the store: its URL (and any password in it) stays in this process.
-    worker_settings = settings.model_copy(update={"db_url": ""})
+    with dask_workers(settings, distributed) as workers:
+        yield from workers.analyse(articles)
+
+
+class DaskWorkers:
+    """The workers of one run's cluster: they analyse its articles, then consolidate the
+    stories it changed while this process writes them."""
+
+    def __init__(self, distributed: ModuleType, client: Any, settings: Settings) -> None:
+        self.distributed = distributed
+        self.client = client
+        # Workers never open the store: its URL (and any password in it) stays here.
+        self.settings = settings.model_copy(update={"db_url": ""})
+        self.threads = max(1, sum(client.nthreads().values()))
+        self._warming: list[Any] = []  # the warm_stories tasks of the run
+
+    def analyse(self, articles: Iterable[Article]) -> Iterator[ArticleAnalysis | Skipped]:
+        window = self.threads * PREFETCH_PER_WORKER
+
+        def then_warm() -> Iterator[Article]:
+            yield from articles
+            # Queued behind the last batches; held, or Dask would cancel them.
+            run = uuid.uuid4().hex[:12]
+            self._warming = [
+                self.client.submit(warm_stories, key=f"{WARM_KEY_PREFIX}-{run}-{n}", pure=False)
+                for n in range(self.threads)
+            ]
+
+        yield from _stream(self.distributed, self.client, then_warm(), self.settings, window)
+
+    def build_stories(
+        self, inputs: Iterable[tuple[str, list[str] | None]]
+    ) -> Generator[tuple[str, Story | None], None, None]:
+        """``build_story`` of each (key, data) on the workers (``build_story_text``), results
+        in input order, at most threads × STORIES_PER_WORKER in flight (inputs are read as
+        the window moves)."""
+        run = uuid.uuid4().hex[:12]
+        pending: deque[tuple[str, Any]] = deque()
+        window = self.threads * STORIES_PER_WORKER
+        for number, (key, data) in enumerate(inputs):
+            future = self.client.submit(
+                build_story_text,
+                data,
+                key=f"{STORY_KEY_PREFIX}-{run}-{number}",
+                retries=TASK_RETRIES,
+                pure=False,
+            )
+            pending.append((key, future))
+            if len(pending) >= window:
+                yield self._story(*pending.popleft())
+        while pending:
+            yield self._story(*pending.popleft())
+
+    def _story(self, key: str, future: Any) -> tuple[str, Story | None]:
+        story = read_story(_result(self.distributed, future))
+        future.release()
+        return key, story
+
+
+@contextmanager
+def dask_workers(
+    settings: Settings, distributed: ModuleType | None = None
+) -> Iterator[DaskWorkers]:
+    """The cluster of one run (``settings.scheduler``, or a LocalCluster started and stopped
+    here), its workers warmed. Raises StageError when Dask is not installed."""
+    distributed = distributed or _import_distributed()
     with _client(distributed, settings) as client:
         _warm_workers(client, settings)
-        threads = sum(client.nthreads().values())
-        window = max(1, threads) * PREFETCH_PER_WORKER
-        yield from _stream(distributed, client, articles, worker_settings, window)
+        yield DaskWorkers(distributed, client, settings)
 
 
 def _warm_workers(client: Any, settings: Settings) -> None:
@@ -139,8 +217,9 @@ def _client(distributed: ModuleType, settings: Settings) -> Iterator[Any]:
 def _close_in_background(client: Any, cluster: Any) -> None:
     """Stop a run's LocalCluster without waiting for it. Its workers take 1-1.5 s to exit
     (the model's memory freed, the interpreter torn down) while the workers of the local pool
-    are killed at once; closed here, that time overlaps the rebuild of the stories that follows
-    the analysis. The thread is not a daemon: a process waits for it before it exits."""
+    are killed at once; closed here, that time overlaps what the run does after its workers'
+    last story (the run's counts, the export). The thread is not a daemon: a process waits for
+    it before it exits."""
 
     def close() -> None:
         try:
@@ -237,12 +316,13 @@ def _stream(
         fill()
 
 
-def _result(distributed: ModuleType, future: Any) -> list[ArticleAnalysis | Skipped]:
+def _result(distributed: ModuleType, future: Any) -> Any:
     try:
-        result: list[ArticleAnalysis | Skipped] = future.result()
+        result = future.result()
     except distributed.KilledWorker as exc:
         raise StageError(
-            f"a batch of articles took down more than {ALLOWED_FAILURES} Dask workers ({exc}); "
+            f"a task (a batch of articles or a story) took down more than {ALLOWED_FAILURES} "
+            f"Dask workers ({exc}); "
             "the articles stored so far are kept: check the workers' memory and logs, then run "
             "the same ingest again (stored articles are not analysed twice)"
         ) from exc

@@ -453,6 +453,12 @@ class SqlStore:
             for (data,) in conn.execute(query):
                 yield ArticleAnalysis.model_validate_json(data)
 
+    def analysis_data(self, article_ids: Sequence[str]) -> dict[str, str]:
+        c = t.analyses.c
+        query = select(c.article_id, c.data).where(c.article_id.in_(list(article_ids)))
+        with self._read() as conn:
+            return {aid: data for aid, data in conn.execute(query)}
+
     def article_ids(self) -> list[str]:
         with self._read() as conn:
             return [

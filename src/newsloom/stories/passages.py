@@ -16,6 +16,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rapidfuzz import fuzz
 
@@ -92,6 +93,15 @@ def _units(analyses: Sequence[ArticleAnalysis]) -> list[Unit]:
     return units
 
 
+def minhash_classes() -> tuple[Any, Any]:
+    """datasketch's ``MinHash`` and ``MinHashLSH``, imported on first use: the import costs
+    about 0.3 s of CPU (datasketch imports scipy.integrate), paid only by a process that looks
+    for copied passages, or that prepares to (``engine.batches.warm_stories``)."""
+    from datasketch import MinHash, MinHashLSH
+
+    return MinHash, MinHashLSH
+
+
 def _candidate_pairs(
     units: list[Unit], analyses: Sequence[ArticleAnalysis]
 ) -> Iterator[tuple[int, int]]:
@@ -100,7 +110,7 @@ def _candidate_pairs(
     Identical sentences (syndicated copies) are paired directly, once per copy; MinHash LSH
     runs over the distinct sentences only, so a wire story copied by many outlets stays cheap.
     """
-    from datasketch import MinHash, MinHashLSH
+    MinHash, MinHashLSH = minhash_classes()  # noqa: N806 (classes)
 
     keys = [outlet_key(a.article) for a in analyses]
     copies: dict[tuple[str, ...], list[int]] = defaultdict(list)

@@ -724,10 +724,13 @@ def _position(outer: Node, part: Node) -> int:
     return blocks[0].b if blocks else len(y)
 
 
-def variant(text: str, canonical: str) -> TrackedVariant:
-    """One wording's variant against the canonical wording."""
+def variant(
+    text: str, canonical: str, canonical_tokens: tuple[tuple[str, ...], ...] | None = None
+) -> TrackedVariant:
+    """One wording's variant against the canonical wording (``canonical_tokens``: its
+    ``tokenise`` raw and core words, when the caller compares many wordings with it)."""
     raw, core, _, _ = tokenise(text)
-    c_raw, c_core, _, _ = tokenise(canonical)
+    c_raw, c_core = canonical_tokens or tokenise(canonical)[:2]
     if raw == c_raw:
         return "identical"
     x, y = wildcards(core, c_core)
@@ -766,6 +769,7 @@ def tracked_quote(
             n.first_key,
         ),
     )
+    canonical_tokens = tokenise(canonical.quote.text)[:2]
     mentions: list[TrackedMention] = []
     picked = [(k, i) for k in members for i in nodes[k].own] or [
         (k, i) for k in members for i in range(len(nodes[k].quote.mentions))
@@ -780,7 +784,7 @@ def tracked_quote(
         elif m.variant == "merged":  # the story saw it join two quotes
             kind = m.variant
         else:
-            kind = variant(text, canonical.quote.text)
+            kind = variant(text, canonical.quote.text, canonical_tokens)
         mentions.append(
             TrackedMention(
                 article_id=m.article_id,
