@@ -64,3 +64,24 @@ def test_ingest_with_two_workers_stores_the_stories_of_one(tmp_path):
         finally:
             store.close()
     assert stories[0] and stories[1] == stories[0]
+
+
+# (articles, batch size, workers, the batch sizes the engine sends)
+BATCH_ROWS = [
+    (0, 32, 2, []),
+    (5, 32, 2, [4, 1]),  # fewer than a batch: shrinking batches, the last what is left
+    (70, 32, 1, [32, 32, 6]),  # one worker: full batches, the rest last
+    (100, 32, 2, [32, 17, 13, 10, 7, 6, 4, 4, 4, 3]),
+    (96, 32, 2, [32, 16, 12, 9, 7, 5, 4, 4, 4, 3]),  # the end is known once 96 are read
+    (200, 16, 3, [16] * 9 + [10, 8, 7, 6, 5, 4, 4, 4, 4, 4]),
+]
+
+
+@pytest.mark.parametrize("n,size,workers,sizes", BATCH_ROWS)
+def test_a_runs_last_batches_shrink_so_workers_finish_together(n, size, workers, sizes):
+    from newsloom.engine.batches import batches
+
+    items = articles(n)
+    sent = list(batches(items, size, workers))
+    assert [len(batch) for batch in sent] == sizes
+    assert [a for batch in sent for a in batch] == items  # every article once, in input order

@@ -114,8 +114,9 @@ def test_dask_matches_serial_in_input_order_with_bounded_read_ahead(scheduler, s
             yield article
 
     settings = Settings(engine="dask", scheduler=scheduler, batch_size=BATCH)
-    # Two workers of one thread: at most PREFETCH_PER_WORKER batches each are in flight.
-    bound = 2 * PREFETCH_PER_WORKER * BATCH
+    # Two workers of one thread: at most PREFETCH_PER_WORKER batches each are in flight, and
+    # three batches of articles are read ahead to see where the input ends (engine.batches).
+    bound = (2 * PREFETCH_PER_WORKER + 3) * BATCH
     results = []
     for result in run_analysis(stream(), settings):
         results.append(result)

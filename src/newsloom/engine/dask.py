@@ -284,7 +284,7 @@ def _stream(
     one batch is slow (or retried after its worker died).
     """
     run = uuid.uuid4().hex[:12]
-    numbered = enumerate(batches(articles, settings.batch_size))
+    numbered = enumerate(batches(articles, settings.batch_size, window // PREFETCH_PER_WORKER))
     completed = distributed.as_completed()
     position: dict[str, int] = {}  # task key → batch number
     done: dict[int, list[ArticleAnalysis | Skipped]] = {}

@@ -55,7 +55,7 @@ class LocalPool:
         pool = self.pool()
         pending: deque[AsyncResult[list[ArticleAnalysis | Skipped]]] = deque()
         window = self.settings.workers * PREFETCH_PER_WORKER
-        for batch in batches(articles, self.settings.batch_size):
+        for batch in batches(articles, self.settings.batch_size, self.settings.workers):
             pending.append(pool.apply_async(analyze_batch, (self.settings, batch)))
             if len(pending) >= window:
                 yield from pending.popleft().get()
