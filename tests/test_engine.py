@@ -85,3 +85,22 @@ def test_a_runs_last_batches_shrink_so_workers_finish_together(n, size, workers,
     sent = list(batches(items, size, workers))
     assert [len(batch) for batch in sent] == sizes
     assert [a for batch in sent for a in batch] == items  # every article once, in input order
+
+
+@pytest.mark.parametrize("n,window", [(0, 3), (2, 3), (10, 3), (10, 1)])
+def test_tasks_are_handed_on_in_input_order_with_a_bounded_window(n, window):
+    from newsloom.engine.batches import in_input_order
+
+    read = 0
+
+    def items():
+        nonlocal read
+        for i in range(n):
+            read += 1
+            yield i
+
+    handed = []
+    for item, task in in_input_order(items(), lambda number, item: (number, item * 10), window):
+        assert read - len(handed) <= window  # never more than the window read ahead
+        handed.append((item, task))
+    assert handed == [(i, (i, i * 10)) for i in range(n)]

@@ -10,10 +10,14 @@ from __future__ import annotations
 import itertools
 import math
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 from ..config import Settings
 from ..models import Article, ArticleAnalysis, Skipped, Story
+
+Item = TypeVar("Item")
+Handle = TypeVar("Handle")
 
 # Smallest batch of a run's last articles on several workers: below it the cost of a batch
 # (moving it, a pipe call) starts to show next to its parse.
@@ -41,6 +45,20 @@ def batches(articles: Iterable[Article], size: int, workers: int = 1) -> Iterato
     while ahead:
         take = min(size, max(MIN_TAIL_BATCH, math.ceil(len(ahead) / (2 * workers))))
         yield [ahead.popleft() for _ in range(min(take, len(ahead)))]
+
+
+def in_input_order(
+    items: Iterable[Item], submit: Callable[[int, Item], Handle], window: int
+) -> Iterator[tuple[Item, Handle]]:
+    """Each item with its submitted task (``submit(number, item)``), in input order, at most
+    ``window`` submitted and not yet handed on: items are read only as the window moves."""
+    pending: deque[tuple[Item, Handle]] = deque()
+    for number, item in enumerate(items):
+        pending.append((item, submit(number, item)))
+        if len(pending) >= window:
+            yield pending.popleft()
+    while pending:
+        yield pending.popleft()
 
 
 def warm_model(model: str) -> None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import logging
 import threading
 import uuid
-from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from contextlib import contextmanager
 from types import ModuleType
@@ -33,6 +32,7 @@ from .batches import (
     analyze_batch,
     batches,
     build_story_text,
+    in_input_order,
     read_story,
     warm_model,
     warm_stories,
@@ -131,8 +131,6 @@ class DaskWorkers:
         self._warming: list[Any] = []  # the warm_stories tasks of the run
 
     def analyse(self, articles: Iterable[Article]) -> Iterator[ArticleAnalysis | Skipped]:
-        window = self.threads * PREFETCH_PER_WORKER
-
         def then_warm() -> Iterator[Article]:
             yield from articles
             # Queued behind the last batches; held, or Dask would cancel them.
@@ -142,7 +140,7 @@ class DaskWorkers:
                 for n in range(self.threads)
             ]
 
-        yield from _stream(self.distributed, self.client, then_warm(), self.settings, window)
+        yield from _stream(self.distributed, self.client, then_warm(), self.settings, self.threads)
 
     def build_stories(
         self, inputs: Iterable[tuple[str, list[str] | None]]
@@ -151,26 +149,21 @@ class DaskWorkers:
         in input order, at most threads × STORIES_PER_WORKER in flight (inputs are read as
         the window moves)."""
         run = uuid.uuid4().hex[:12]
-        pending: deque[tuple[str, Any]] = deque()
-        window = self.threads * STORIES_PER_WORKER
-        for number, (key, data) in enumerate(inputs):
-            future = self.client.submit(
+
+        def submit(number: int, item: tuple[str, list[str] | None]) -> Any:
+            return self.client.submit(
                 build_story_text,
-                data,
+                item[1],
                 key=f"{STORY_KEY_PREFIX}-{run}-{number}",
                 retries=TASK_RETRIES,
                 pure=False,
             )
-            pending.append((key, future))
-            if len(pending) >= window:
-                yield self._story(*pending.popleft())
-        while pending:
-            yield self._story(*pending.popleft())
 
-    def _story(self, key: str, future: Any) -> tuple[str, Story | None]:
-        story = read_story(_result(self.distributed, future))
-        future.release()
-        return key, story
+        window = self.threads * STORIES_PER_WORKER
+        for (key, _data), future in in_input_order(inputs, submit, window):
+            story = read_story(_result(self.distributed, future))
+            future.release()
+            yield key, story
 
 
 @contextmanager
@@ -275,16 +268,18 @@ def _stream(
     client: Any,
     articles: Iterable[Article],
     settings: Settings,
-    window: int,
+    threads: int,
 ) -> Iterator[ArticleAnalysis | Skipped]:
-    """Submit batches while fewer than ``window`` are in flight; hand results on in order.
+    """Submit batches while fewer than threads × PREFETCH_PER_WORKER are in flight; hand
+    results on in order.
 
     A batch counts as in flight from its submission until its results are handed on, so
     completed batches waiting for an earlier one count too: memory stays bounded even when
     one batch is slow (or retried after its worker died).
     """
     run = uuid.uuid4().hex[:12]
-    numbered = enumerate(batches(articles, settings.batch_size, window // PREFETCH_PER_WORKER))
+    window = threads * PREFETCH_PER_WORKER
+    numbered = enumerate(batches(articles, settings.batch_size, threads))
     completed = distributed.as_completed()
     position: dict[str, int] = {}  # task key → batch number
     done: dict[int, list[ArticleAnalysis | Skipped]] = {}

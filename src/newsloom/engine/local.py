@@ -16,6 +16,7 @@ from .batches import (
     analyze_batch,
     batches,
     build_story_text,
+    in_input_order,
     read_story,
     warm_model,
     warm_stories,
@@ -71,16 +72,13 @@ class LocalPool:
         in input order; the inputs are read only as the window moves on (at most workers ×
         STORIES_PER_WORKER)."""
         pool = self.pool()
-        pending: deque[tuple[str, AsyncResult[str | None]]] = deque()
+
+        def submit(_number: int, item: tuple[str, list[str] | None]) -> AsyncResult[str | None]:
+            return pool.apply_async(build_story_text, (item[1],))
+
         window = self.settings.workers * STORIES_PER_WORKER
-        for key, data in inputs:
-            pending.append((key, pool.apply_async(build_story_text, (data,))))
-            if len(pending) >= window:
-                done_key, result = pending.popleft()
-                yield done_key, read_story(result.get())
-        while pending:
-            done_key, result = pending.popleft()
-            yield done_key, read_story(result.get())
+        for (key, _data), result in in_input_order(inputs, submit, window):
+            yield key, read_story(result.get())
 
 
 @contextmanager
