@@ -628,6 +628,8 @@ class _Scan:
         if found is None or self.ranker is None:
             return ctx.rule, None
         cands, rows = found
+        if len(cands) == 1:
+            return cands[0].speaker, self.ranker.alone().confidence
         choice = self.ranker.choose(rows, [c.key for c in cands])
         return cands[choice.index].speaker, choice.confidence
 
@@ -639,6 +641,9 @@ class _Scan:
         found = self._candidates(ctx)
         if found is None or self.ranker is None:
             return finish(ctx.rule, None)
+        cands, _ = found
+        if len(cands) == 1:
+            return finish(cands[0].speaker, self.ranker.alone().confidence)
         return _Later(*found, finish)
 
     def settle(self, found: list[QuoteMention | _Later]) -> list[QuoteMention]:
@@ -663,6 +668,8 @@ class _Scan:
         cands = self.finder.find(ctx, prev_speaker)
         if not cands:
             return None
+        if len(cands) == 1 and self.recorder is None:
+            return cands, []  # one candidate is chosen whatever its row (``SpeakerRanker.alone``)
         rows = self.finder.features(ctx, cands, ctx.line - prev_n)
         if self.recorder is not None:
             self.recorder.append(Recorded(ctx, cands, rows))
