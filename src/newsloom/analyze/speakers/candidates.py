@@ -32,8 +32,6 @@ from ..attribution import (
     Cue,
     could_speak,
     is_speech_verb,
-    speaker_span,
-    subject_of,
 )
 from .tokens import GROUP, PRONOUN_KINDS, PRONOUNS, TokenTable
 
@@ -329,13 +327,13 @@ class CandidateFinder:
                     if t.lemma[i].lower() in SPEECH_NOUNS:
                         issuer = _issuer(doc[i])
                         if issuer is not None and not quoted[issuer.i]:
-                            out.append((i, *speaker_span(issuer), "issuer"))
+                            out.append((i, *scan.speaker_span(issuer), "issuer"))
                     if t.dep[i] in SUBJECT_DEPS or t.could_speak(i):
-                        out.append((i, *speaker_span(doc[i]), "noun"))
+                        out.append((i, *scan.speaker_span(doc[i]), "noun"))
             if self.speech_verb[i] and t.lemma[i].lower() not in WEAK_VERBS:
-                subject = subject_of(doc[i], quoted)
+                subject = scan.subject_of(doc[i])
                 if subject is not None:
-                    out.append((subject.i, *speaker_span(subject), "speech_subject"))
+                    out.append((subject.i, *scan.speaker_span(subject), "speech_subject"))
         out.sort()
         return out
 
