@@ -265,6 +265,15 @@ class _QuoteView:
     nearest_verb: int  # the first verb on the chain, -1 without one
 
 
+class _Counts(NamedTuple):
+    """Prefix counts over an article's tokens, for "how many between": speech verbs,
+    quotation openings, and words outside quotes (not punctuation or space)."""
+
+    speech: list[int]
+    opens: list[int]
+    words: list[int]
+
+
 class CandidateFinder:
     """Gathers and describes one article's candidates (built once per article)."""
 
@@ -290,19 +299,27 @@ class CandidateFinder:
             lemma in SPEECH_VERBS and pos in ("VERB", "AUX") and not q
             for lemma, pos, q in zip(t.lemma, t.pos, quoted, strict=True)
         ]
-        # Prefix counts of speech verbs, of quotation openings and of words outside quotes
-        # (not punctuation or space), for "how many between".
-        self.speech_sum = [0, *accumulate(self.speech_verb)]
-        opens = [q and (i == 0 or not quoted[i - 1]) for i, q in enumerate(quoted)]
-        self.opens_sum = [0, *accumulate(opens)]
-        words = [not (p or s or q) for p, s, q in zip(t.punct, t.space, quoted, strict=True)]
-        self.words_sum = [0, *accumulate(words)]
+        # Read on the first feature row (``_counts``): a quotation with one candidate has none.
+        self._counts: _Counts | None = None
         self.people_in_line: dict[int, int] = {}
         self.line_of_token: dict[int, int] = {}
         self.proposals = self._proposals()
         self.anchors = [a for a, _, _, _ in self.proposals]
         # What each candidate phrase's words are (``_phrase``), by token range.
         self.phrases: dict[tuple[int, int], _Phrase] = {}
+
+    def counts(self) -> _Counts:
+        """The article's prefix counts (``_Counts``), read once."""
+        if self._counts is None:
+            t, quoted = self.tokens, self.scan.quoted
+            opens = [q and (i == 0 or not quoted[i - 1]) for i, q in enumerate(quoted)]
+            words = [not (p or s or q) for p, s, q in zip(t.punct, t.space, quoted, strict=True)]
+            self._counts = _Counts(
+                [0, *accumulate(self.speech_verb)],
+                [0, *accumulate(opens)],
+                [0, *accumulate(words)],
+            )
+        return self._counts
 
     def _proposals(self) -> list[tuple[int, int, int, str]]:
         """(anchor token, first, last, how found) of every phrase that could name a speaker,
@@ -452,6 +469,7 @@ class CandidateFinder:
         view = self._view(ctx)
         cue_lemma = t.lemma[view.cue] if view.cue >= 0 else None
         line_lo = scan.line_tokens[ctx.line][0]
+        counts = self.counts()
         people_in = self._people_per_line(ctx)
         distances = [self._distance(ctx, c) for c in cands]
         order = sorted(range(len(cands)), key=lambda k: distances[k])
@@ -469,7 +487,7 @@ class CandidateFinder:
             "previous_lines_ago": min(previous_lines_ago, 9),
             "candidates": len(cands),
             # nothing but punctuation and quoted words before it on its line
-            "quote_opens_line": self.words_sum[ctx.first] - self.words_sum[line_lo] <= 0,
+            "quote_opens_line": counts.words[ctx.first] - counts.words[line_lo] <= 0,
             "quote_tokens": min(ctx.last - ctx.first, 100),
             "people_in_line": people_in[0],
             "people_in_previous_line": people_in[1],
@@ -590,8 +608,9 @@ class CandidateFinder:
         self._path(row, head, view, subject)
         a, b = min(cand.last, ctx.last), max(cand.first, ctx.first)
         if a < b:
-            row[_SPEECH_VERBS_BETWEEN] = float(min(self.speech_sum[b] - self.speech_sum[a], 5))
-            row[_QUOTES_BETWEEN] = float(min(self.opens_sum[b] - self.opens_sum[a], 5))
+            counts = self.counts()
+            row[_SPEECH_VERBS_BETWEEN] = float(min(counts.speech[b] - counts.speech[a], 5))
+            row[_QUOTES_BETWEEN] = float(min(counts.opens[b] - counts.opens[a], 5))
 
     def _view(self, ctx: QuoteContext) -> _QuoteView:
         """The quotation's sentences, cue verb and the words it hangs from, nearest first, up
