@@ -232,3 +232,34 @@ def test_a_carried_quotation_still_looks_at_the_paragraph_before(nlp):
     (rec,) = recorded
     assert rec.quote.how == "carried"
     assert {"Carter", "Hadley"} <= {c.speaker.text for c in rec.candidates}
+
+
+def test_candidate_phrases_are_read_sentence_by_sentence_in_any_order(nlp):
+    from newsloom.analyze.quotes import _Scan, blank_line_paragraphs
+    from newsloom.analyze.speakers.ranker import shipped_ranker
+
+    text = (
+        "Carter met the union leader, Hadley, on Monday.\n\n"
+        "The minister said that the plan had failed.\n\n"
+        "Footage shows Roe asking, why now? Officials declined to comment.\n\n"
+        "She told reporters the talks would go on."
+    )
+    doc = nlp(text)
+
+    def finder():
+        scan = _Scan(doc, text, blank_line_paragraphs(text), [], [], shipped_ranker())
+        assert scan.finder is not None
+        return scan.finder
+
+    n = len(doc)
+    forward, backward = finder(), finder()
+    last = forward.sent_of[n - 1]
+    backward._read_sentences(n - 1, n)  # the last sentence only
+    assert not backward.read[0]
+    for lo in range(n):
+        forward._read_sentences(lo, lo + 1)
+    for lo in range(n - 1, -1, -1):
+        backward._read_sentences(lo, lo + 1)
+    assert all(forward.read) and forward.read == backward.read and last == len(forward.read) - 1
+    assert forward.proposals == backward.proposals == sorted(forward.proposals)
+    assert {"pronoun", "noun", "speech_subject"} <= {how for *_, how in forward.proposals}

@@ -12,7 +12,7 @@ kinds of words) and never lists of names: they carry to outlets the model never 
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -303,8 +303,13 @@ class CandidateFinder:
         self._counts: _Counts | None = None
         self.people_in_line: dict[int, int] = {}
         self.line_of_token: dict[int, int] = {}
-        self.proposals = self._proposals()
-        self.anchors = [a for a, _, _, _ in self.proposals]
+        # (anchor token, first, last, how found) of the phrases that could name a speaker,
+        # in order, read sentence by sentence on first use (``_read_sentences``): a
+        # quotation whose speaker the syntax settles looks at its own sentences only.
+        self.proposals: list[tuple[int, int, int, str]] = []
+        self.read = [False] * (len(scan.bounds) - 1)  # sentences whose words were read
+        self.covered: set[int] = set()  # words of named mentions (proposed as those)
+        self._entities()
         # What each candidate phrase's words are (``_phrase``), by token range.
         self.phrases: dict[tuple[int, int], _Phrase] = {}
 
@@ -321,22 +326,39 @@ class CandidateFinder:
             )
         return self._counts
 
-    def _proposals(self) -> list[tuple[int, int, int, str]]:
-        """(anchor token, first, last, how found) of every phrase that could name a speaker,
-        found once per article; each quotation takes those in its window."""
-        scan, doc, t = self.scan, self.scan.doc, self.tokens
-        quoted = scan.quoted
-        out: list[tuple[int, int, int, str]] = []
-        covered: set[int] = set()
+    def _entities(self) -> None:
+        """The people and organisations the entities stage found, as candidate phrases; their
+        words are not proposed again as pronouns or nouns."""
+        scan, doc = self.scan, self.scan.doc
         for p in scan.people.mentions:
             span = doc.char_span(p.start, p.end, alignment_mode="expand")
-            if span is None or not len(span) or quoted[span.start]:
+            if span is None or not len(span) or scan.quoted[span.start]:
                 continue
-            out.append((span.start, span.start, span.end, "entity"))
-            covered.update(range(span.start, span.end))
-        for i, pos in enumerate(t.pos):
+            self.proposals.append((span.start, span.start, span.end, "entity"))
+            self.covered.update(range(span.start, span.end))
+        self.proposals.sort()
+
+    def _read_sentences(self, lo: int, hi: int) -> None:
+        """Propose the phrases of the sentences of tokens [lo, hi), and of the sentence after
+        them: a speech verb's subject is in its own sentence, or right before it for a
+        participle ("footage of Roe asking, …")."""
+        first, last = self.sent_of[lo], min(self.sent_of[hi - 1] + 1, len(self.read) - 1)
+        for n in range(first, last + 1):
+            if not self.read[n]:
+                self.read[n] = True
+                for item in self._sentence_phrases(n):
+                    insort(self.proposals, item)
+
+    def _sentence_phrases(self, n: int) -> list[tuple[int, int, int, str]]:
+        """The phrases sentence ``n``'s words propose: pronouns, nouns that could speak or are
+        subjects, the issuers of speech nouns, and the subjects of speech verbs."""
+        scan, doc, t = self.scan, self.scan.doc, self.tokens
+        quoted, covered = scan.quoted, self.covered
+        out: list[tuple[int, int, int, str]] = []
+        for i in range(scan.bounds[n], scan.bounds[n + 1]):
             if quoted[i]:
                 continue
+            pos = t.pos[i]
             if i not in covered:
                 if pos == "PRON" and t.lower[i] in PRONOUNS:
                     out.append((i, i, i + 1, "pronoun"))
@@ -351,7 +373,6 @@ class CandidateFinder:
                 subject = scan.subject_of(doc[i])
                 if subject is not None:
                     out.append((subject.i, *scan.speaker_span(subject), "speech_subject"))
-        out.sort()
         return out
 
     def window(self, ctx: QuoteContext) -> tuple[int, int]:
@@ -432,8 +453,10 @@ class CandidateFinder:
 
         if ctx.cue is not None and ctx.cue.speaker is not None:
             add(*ctx.cue.speaker, "rule")
-        k = bisect_left(self.anchors, lo)
-        while k < len(self.proposals) and self.anchors[k] < hi:
+        if lo < hi:
+            self._read_sentences(lo, hi)
+        k = bisect_left(self.proposals, (lo,))
+        while k < len(self.proposals) and self.proposals[k][0] < hi:
             anchor, first, last, flag = self.proposals[k]
             k += 1
             if ctx.first <= anchor < ctx.last or first < lo or last > hi:
