@@ -6,9 +6,11 @@ evaluation would count it right against the gold attribution matched to the quot
 span overlaps the gold source, or its name shares a name word with it). LightGBM's lambdarank
 orders each group; it stops early on the dev split. One train article in
 ``CALIBRATION_EVERY`` is held out of the trees to fit the calibration: a logistic map from the
-ranker's pooled probability to the share of right speakers. The trees, the calibration and the
-threshold under which a speaker is exported as unresolved go to one JSON file
-(analyze/speakers/speakers.json), scored without LightGBM at run time (ranker.py).
+ranker's pooled probability to the share of right speakers, fitted on quotations with several
+candidates, and the share of right speakers among those with one (which are never scored).
+The trees, the calibration and the threshold under which a speaker is exported as unresolved go
+to one JSON file (analyze/speakers/speakers.json), scored without LightGBM at run time
+(ranker.py).
 """
 
 from __future__ import annotations

@@ -64,8 +64,8 @@ LINES_BACK = 1
 # quotation's candidates are the phrases of the sentences from its cue and speaker to its
 # words, not the paragraph before's: on PolNeAR train the ranker then learns from the same
 # rows it meets at run time, and the dev speaker figures do not drop (docs/benchmarks.md,
-# "The quotes stage: speakers the syntax settles"). Reported speech keeps 1.1 candidates of
-# 8.6 on generated articles, direct quotations 2.8 of 7.7.
+# "The quotes stage: speakers the syntax settles"). On generated articles reported speech
+# keeps 1.1 candidates of 8.6, direct quotations (settled or not) 2.8 of 7.7.
 SETTLED_HOWS = frozenset({"governs"})
 
 # The kinds a pronoun candidate has, named or not.
