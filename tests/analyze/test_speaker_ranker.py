@@ -10,7 +10,7 @@ import pytest
 
 from newsloom.analyze.speakers.candidates import FEATURES, INDEX
 from newsloom.analyze.speakers.ranker import SpeakerRanker, shipped_ranker
-from newsloom.train.speakers import fit_calibration, inner_speaker_labels, trees_json
+from newsloom.train.speakers import alone_share, fit_calibration, inner_speaker_labels, trees_json
 
 
 def test_shipped_model_reads_the_features_the_code_writes():
@@ -144,3 +144,122 @@ def test_choices_made_together_equal_choices_made_one_by_one():
     alone = [ranker.choose(rows, keys) for rows, keys in groups]
     assert together == alone  # same scores, bit for bit, whatever rows are scored beside
     assert ranker.choose_each([]) == []
+
+
+def _spec(calibration: dict) -> dict:
+    return {
+        "features": list(FEATURES),
+        "trees": {k: [[0]] for k in ("feature", "left", "right")}
+        | {"threshold": [[0.0]], "value": [[0.0]], "leaf": [[True]], "depth": 0},
+        "calibration": calibration,
+        "threshold": 0.5,
+    }
+
+
+@pytest.mark.parametrize(
+    ("calibration", "want"),
+    [
+        pytest.param({"slope": 1.0, "intercept": 0.0, "alone": 0.93}, 0.93, id="measured"),
+        # A file made before the share was measured maps a share of 1.0 as before.
+        pytest.param(
+            {"slope": 0.5, "intercept": 0.0}, 1 / (1 + (1e-6 / (1 - 1e-6)) ** 0.5), id="old-file"
+        ),
+    ],
+)
+def test_a_single_candidate_gets_the_share_measured_for_single_candidates(calibration, want):
+    ranker = SpeakerRanker(_spec(calibration))
+    choice = ranker.alone()
+    assert choice.index == 0
+    assert choice.confidence == pytest.approx(want, rel=1e-9)
+    if "alone" not in calibration:  # without a measured share: what scoring one row gives
+        assert choice == ranker.choose([[0.0] * len(FEATURES)], ["a"])
+
+
+@pytest.mark.parametrize(
+    ("labels", "want"),
+    [
+        pytest.param([1] * 98 + [0] * 0, 99 / 100, id="all-right-is-not-certain"),
+        pytest.param([0, 0], 1 / 4, id="all-wrong-is-not-impossible"),
+        pytest.param([], 1 / 2, id="none-measured"),
+        pytest.param([1, 1, 1, 0], 4 / 6, id="mixed"),
+    ],
+)
+def test_share_right_of_single_candidates(labels, want):
+    assert alone_share(labels) == pytest.approx(want)
+
+
+SETTLED = [
+    # Reported speech: its speaker is the subject of its own sentence's speech verb, so the
+    # paragraph before names no candidate.
+    pytest.param(
+        "Carter met the union leader, Hadley, on Monday.\n\n"
+        "The minister said that the plan had failed badly.",
+        False,
+        {"The minister"},
+        id="reported-speech",
+    ),
+    # A direct quotation hanging from "said" with its subject: its own sentence only.
+    pytest.param(
+        "Carter met the union leader, Hadley, on Monday.\n\n"
+        'The minister said: "The plan has failed, and we will start again."',
+        True,
+        {"The minister"},
+        id="direct-governed",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "direct", "want"), SETTLED)
+def test_settled_speakers_take_candidates_from_their_own_sentences(nlp, text, direct, want):
+    from newsloom.analyze.quotes import Recorded, blank_line_paragraphs, find_quotes
+
+    recorded: list[Recorded] = []
+    find_quotes(nlp(text), blank_line_paragraphs(text), [], [], text, recorder=recorded)
+    (rec,) = [r for r in recorded if r.quote.direct == direct]
+    assert rec.quote.how == "governs"
+    assert {c.speaker.text for c in rec.candidates} == want
+
+
+def test_a_carried_quotation_still_looks_at_the_paragraph_before(nlp):
+    from newsloom.analyze.quotes import Recorded, blank_line_paragraphs, find_quotes
+
+    text = (
+        "Carter met the union leader, Hadley, on Monday.\n\n"
+        '"We will not give up on this plan, whatever it takes."'
+    )
+    recorded: list[Recorded] = []
+    find_quotes(nlp(text), blank_line_paragraphs(text), [], [], text, recorder=recorded)
+    (rec,) = recorded
+    assert rec.quote.how == "carried"
+    assert {"Carter", "Hadley"} <= {c.speaker.text for c in rec.candidates}
+
+
+def test_candidate_phrases_are_read_sentence_by_sentence_in_any_order(nlp):
+    from newsloom.analyze.quotes import _Scan, blank_line_paragraphs
+    from newsloom.analyze.speakers.ranker import shipped_ranker
+
+    text = (
+        "Carter met the union leader, Hadley, on Monday.\n\n"
+        "The minister said that the plan had failed.\n\n"
+        "Footage shows Roe asking, why now? Officials declined to comment.\n\n"
+        "She told reporters the talks would go on."
+    )
+    doc = nlp(text)
+
+    def finder():
+        scan = _Scan(doc, text, blank_line_paragraphs(text), [], [], shipped_ranker())
+        assert scan.finder is not None
+        return scan.finder
+
+    n = len(doc)
+    forward, backward = finder(), finder()
+    last = forward.sent_of[n - 1]
+    backward._read_sentences(n - 1, n)  # the last sentence only
+    assert not backward.read[0]
+    for lo in range(n):
+        forward._read_sentences(lo, lo + 1)
+    for lo in range(n - 1, -1, -1):
+        backward._read_sentences(lo, lo + 1)
+    assert all(forward.read) and forward.read == backward.read and last == len(forward.read) - 1
+    assert forward.proposals == backward.proposals == sorted(forward.proposals)
+    assert {"pronoun", "noun", "speech_subject"} <= {how for *_, how in forward.proposals}

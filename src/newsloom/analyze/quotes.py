@@ -611,6 +611,9 @@ class _Scan:
             (self.sent_of, self.bounds),
             self.tokens.lower if self.tokens is not None else None,
         )
+        # Answers of ``subject_of`` and ``speaker_span`` by token.
+        self._subjects: dict[int, Token | None] = {}
+        self._spans: dict[int, tuple[int, int]] = {}
         # The last direct quotation's paragraph line and speaker (for one with no cue).
         self.previous: tuple[int, _Speaker | None] = (NO_PARAGRAPH, None)
         self.ranker = ranker
@@ -628,6 +631,8 @@ class _Scan:
         if found is None or self.ranker is None:
             return ctx.rule, None
         cands, rows = found
+        if len(cands) == 1:
+            return cands[0].speaker, self.ranker.alone().confidence
         choice = self.ranker.choose(rows, [c.key for c in cands])
         return cands[choice.index].speaker, choice.confidence
 
@@ -639,6 +644,9 @@ class _Scan:
         found = self._candidates(ctx)
         if found is None or self.ranker is None:
             return finish(ctx.rule, None)
+        cands, _ = found
+        if len(cands) == 1:
+            return finish(cands[0].speaker, self.ranker.alone().confidence)
         return _Later(*found, finish)
 
     def settle(self, found: list[QuoteMention | _Later]) -> list[QuoteMention]:
@@ -663,10 +671,27 @@ class _Scan:
         cands = self.finder.find(ctx, prev_speaker)
         if not cands:
             return None
+        if len(cands) == 1 and self.recorder is None:
+            return cands, []  # one candidate is chosen whatever its row (``SpeakerRanker.alone``)
         rows = self.finder.features(ctx, cands, ctx.line - prev_n)
         if self.recorder is not None:
             self.recorder.append(Recorded(ctx, cands, rows))
         return cands, rows
+
+    def subject_of(self, verb: Token) -> Token | None:
+        """``attribution.subject_of`` of a verb outside quotations, once per verb (the
+        reported-speech walk and the candidate phrases ask for the same speech verbs)."""
+        found = self._subjects.get(verb.i, verb)
+        if found is verb:
+            found = self._subjects[verb.i] = subject_of(verb, self.quoted)
+        return found
+
+    def speaker_span(self, subject: Token) -> tuple[int, int]:
+        """``attribution.speaker_span``, once per subject."""
+        found = self._spans.get(subject.i)
+        if found is None:
+            found = self._spans[subject.i] = speaker_span(subject)
+        return found
 
     def _unnamed(self, speaker: _Speaker) -> bool:
         """Whether a speaker is a document ("the statement", "a report") resolved to no
@@ -835,7 +860,7 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
             c.lower_ == "that" for c in clause.children
         ):
             continue
-        subject = subject_of(token, quoted)
+        subject = scan.subject_of(token)
         if subject is None or subject.lower_ in NON_SPEAKER_SUBJECTS:
             continue
         first, last = clause.left_edge.i, clause.right_edge.i + 1
@@ -952,7 +977,7 @@ def _indirect(scan: _Scan, item: _Reported) -> QuoteMention | _Later | None:
         return scan.mention(item.start, item.end, "indirect", para, cue=said, post=own_post)
     if own_post is None and scan.in_post(item.subject.idx, item.subject.idx + 1):
         return None  # a post's words never report speech outside it
-    first, last = speaker_span(item.subject)
+    first, last = scan.speaker_span(item.subject)
     reporter = scan.resolver.resolve(first, last, n, para)
     span = scan.doc.char_span(item.start, item.end, alignment_mode="expand")
     if span is None or not len(span):

@@ -6,9 +6,11 @@ evaluation would count it right against the gold attribution matched to the quot
 span overlaps the gold source, or its name shares a name word with it). LightGBM's lambdarank
 orders each group; it stops early on the dev split. One train article in
 ``CALIBRATION_EVERY`` is held out of the trees to fit the calibration: a logistic map from the
-ranker's pooled probability to the share of right speakers. The trees, the calibration and the
-threshold under which a speaker is exported as unresolved go to one JSON file
-(analyze/speakers/speakers.json), scored without LightGBM at run time (ranker.py).
+ranker's pooled probability to the share of right speakers, fitted on quotations with several
+candidates, and the share of right speakers among those with one (which are never scored).
+The trees, the calibration and the threshold under which a speaker is exported as unresolved go
+to one JSON file (analyze/speakers/speakers.json), scored without LightGBM at run time
+(ranker.py).
 """
 
 from __future__ import annotations
@@ -290,6 +292,12 @@ def fit_calibration(points: Sequence[tuple[float, int]]) -> tuple[float, float]:
     return a, b
 
 
+def alone_share(labels: Sequence[int]) -> float:
+    """The share of right speakers among quotations with a single candidate, with one right
+    and one wrong pseudo-count (a handful of such quotations never gives 0 or 1)."""
+    return (sum(labels) + 1) / (len(labels) + 2)
+
+
 def accuracy(ranker: SpeakerRanker | None, groups: Sequence[Group], direct: bool) -> float:
     """Share of matched quotations whose chosen speaker is right (the rules' pick without a
     ranker; a quotation with no right candidate counts as wrong)."""
@@ -342,12 +350,21 @@ def train(
     }
     uncalibrated = SpeakerRanker(spec)
     points = []
+    alone: list[int] = []  # right or not, per quotation with a single candidate
     for g in calibration_data.groups:
-        if g.matched:
-            best, p = uncalibrated.pooled(g.rows, g.keys)
-            points.append((p, g.labels[best]))
+        if not g.matched:
+            continue
+        if len(g.rows) == 1:  # its share is 1.0 whatever the trees say: no evidence
+            alone.append(g.labels[0])
+            continue
+        best, p = uncalibrated.pooled(g.rows, g.keys)
+        points.append((p, g.labels[best]))
     slope, intercept = fit_calibration(points)
-    spec["calibration"] = {"slope": round(slope, 6), "intercept": round(intercept, 6)}
+    spec["calibration"] = {
+        "slope": round(slope, 6),
+        "intercept": round(intercept, 6),
+        "alone": round(alone_share(alone), 6),
+    }
     ranker = SpeakerRanker(spec)
     figures = {
         "trees": len(dump["tree_info"]),
@@ -357,6 +374,7 @@ def train(
         "dev_indirect_model": accuracy(ranker, dev_data.groups, False),
         "train_groups": len(train_data.ranked()),
         "calibration_quotes": len(points),
+        "calibration_alone": len(alone),
     }
     spec["meta"] = {"seed": SEED, "params": PARAMS, "figures": figures}
     return spec, figures

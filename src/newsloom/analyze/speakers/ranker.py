@@ -6,8 +6,9 @@ quotation costs a few dozen array operations whatever the number of trees. A row
 of the trees' distinct tests (265 for the shipped 2,380 nodes) are worked out in one
 comparison first; each step then only looks its test's outcome up. The file also
 holds the calibration (a logistic map from the ranker's probability to the share of right
-speakers, fitted on articles the trees were not trained on) and the threshold under which a
-speaker is exported as unresolved.
+speakers, fitted on articles the trees were not trained on, and the share of right speakers
+among quotations with a single candidate, which need no scoring) and the threshold under which
+a speaker is exported as unresolved.
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ class SpeakerRanker:
         self.features: list[str] = spec["features"]
         self.slope: float = spec["calibration"]["slope"]
         self.intercept: float = spec["calibration"]["intercept"]
+        # The share of right speakers among quotations with one candidate (None in files
+        # made before it was measured: those map a share of 1.0 through the calibration).
+        self.alone_share: float | None = spec["calibration"].get("alone")
         self.threshold: float = spec["threshold"]
         self.meta: dict[str, Any] = spec.get("meta", {})
         trees = spec["trees"]
@@ -109,6 +113,15 @@ class SpeakerRanker:
         """The best candidate, and how sure (calibrated)."""
         best, share = self.pooled(rows, keys)
         return Choice(best, self.calibrate(share))
+
+    def alone(self) -> Choice:
+        """The choice for a quotation with one candidate: whatever its row, it takes the
+        whole softmax share, which says nothing about whether it is right, so its confidence
+        is the share of right speakers measured on such quotations when the model was
+        trained; its row need not be built nor scored."""
+        if self.alone_share is None:
+            return Choice(0, self.calibrate(1.0))
+        return Choice(0, self.alone_share)
 
     def choose_each(
         self, groups: Sequence[tuple[Sequence[Sequence[float]], Sequence[str]]]
