@@ -344,8 +344,7 @@ class StoryIndex:
                 if root not in seen:
                     seen.add(root)
                     hits[root] += 1
-        ranked = sorted(hits.items(), key=lambda kv: (-kv[1], _num(kv[0])))
-        return [k for k, _ in ranked[:MAX_CANDIDATES]]
+        return _most_hits(hits, MAX_CANDIDATES)
 
     # --- updates --------------------------------------------------------------------------
 
@@ -474,7 +473,11 @@ class StoryIndex:
         story.checked = len(members)
 
     def _find(self, key: str) -> str:
-        path = []
+        into = self.state.merged_into(key)
+        if into is None:  # most keys were never merged
+            return key
+        path = [key]
+        key = into
         while (into := self.state.merged_into(key)) is not None:
             path.append(key)
             key = into
@@ -520,6 +523,16 @@ class StoryIndex:
 
 def _num(key: str) -> int:
     return int(key[1:])
+
+
+def _most_hits(hits: Counter[str], k: int) -> list[str]:
+    """The ``k`` stories with the most hits, ties to the older key: the first ``k`` of the
+    whole ranking, sorting only the stories that can be among them (most have one hit)."""
+    if len(hits) > k:
+        bar = heapq.nlargest(k, hits.values())[-1]
+        hits = Counter({key: n for key, n in hits.items() if n >= bar})
+    ranked = sorted(hits.items(), key=lambda kv: (-kv[1], _num(kv[0])))
+    return [key for key, _ in ranked[:k]]
 
 
 def _unit_sum(vec: dict[str, float]) -> dict[str, float]:

@@ -195,8 +195,11 @@ class IndexState:
         return key in self.stories
 
     def merged_into(self, key: str) -> str | None:
-        self._need_merged([key])
-        return self.merged.get(key)
+        found = self.merged.get(key)
+        if found is None and key not in self._no_merge:  # known answers need no read
+            self._need_merged([key])
+            found = self.merged.get(key)
+        return found
 
     def _need_merged(self, keys: Iterable[str]) -> None:
         if self.rows is None:
