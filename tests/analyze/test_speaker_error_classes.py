@@ -647,6 +647,32 @@ NESTED_ROWS = [
         "Never sell the land.",
         "Jan Shaw",
     ),
+    # The inner subject cannot speak: the quoted words are the reporter's.
+    row(
+        "inner-cannot-speak",
+        "The new museum opened in Millford on Friday.\n\n"
+        'Mayor Laura Bennett said it would tell an old story, one of "hope and loss, fear and '
+        'courage."',
+        "hope and loss",
+        "Laura Bennett",
+    ),
+    # Quoted adverbs say how the inner verb acted: the reporter's characterisation.
+    row(
+        "quoted-manner-of-inner-verb",
+        "Martin Shaw ran an advertisement showing police officers.\n\n"
+        'City lawyer Laura Bennett said in a letter that the advertisement "wrongly and '
+        'plainly" suggests that the police back his campaign.',
+        "wrongly and",
+        "Laura Bennett",
+    ),
+    # Negative: an inner speaker who can speak keeps the quote, adverbs or not.
+    row(
+        "inner-speaker-adverbs",
+        'Laura Bennett said Martin Shaw had "gladly and loudly" agreed, and that he called the '
+        'plan "a fantasy."',
+        "a fantasy.",
+        "Martin Shaw",
+    ),
     # Negative: the outer speaker's own words about someone else.
     row(
         "outer-own-words",

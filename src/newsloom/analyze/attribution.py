@@ -229,6 +229,9 @@ SPEAKER_NOUNS = SPEECH_NOUNS | frozenset(
     }
 )
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
+# Quoted words that only say how someone acted ("the ad "wrongly and plainly" suggests"):
+# adverbs and the conjunctions between them, never what was said.
+MANNER_POS = frozenset({"ADV", "CCONJ"})
 # Dependents that are asides, not part of the speaker's name.
 ASIDE_DEPS = frozenset(
     {"relcl", "acl", "advcl", "punct", "cc", "conj", "parataxis", "prep", "appos"}
@@ -469,6 +472,30 @@ def _reporting_verb(verb: Token, quoted: list[bool]) -> Token:
     return verb
 
 
+def _reporter_instead(
+    verb: Token, subject: Token, q_first: int, q_last: int, quoted: list[bool]
+) -> Cue | None:
+    """The cue of the one who reports ``verb``'s clause, when the quoted words are the
+    reporter's own rather than ``verb``'s subject's; None when they are the subject's.
+
+    Nested speech ("Roe said Doe told her "…"") gives the quote to the inner speaker, but not
+    when that speaker cannot speak ("Roe said it would tell a story, one of "…"") or when the
+    quoted words only say how the inner verb acted ("Roe said the ad "wrongly" suggests …"):
+    such words are the reporter's characterisation.
+    """
+    words = [verb.doc[i].pos_ for i in range(q_first, q_last) if not verb.doc[i].is_punct]
+    manner = "ADV" in words and all(pos in MANNER_POS for pos in words)
+    if could_speak(subject) and not manner:
+        return None
+    reporting = _reporting_verb(verb, quoted)
+    if reporting is verb:
+        return None
+    outer = subject_of(reporting, quoted)
+    if outer is None or not could_speak(antecedent(outer)):
+        return None
+    return Cue(reporting.i, reporting.i + 1, speaker_span(outer), "governs")
+
+
 def find_cue(
     doc: Doc,
     q_first: int,
@@ -488,6 +515,9 @@ def find_cue(
         if is_speech_verb(head) and head.lemma_.lower() not in WEAK_VERBS:
             subject = subject_of(head, quoted)
             if subject is not None:
+                reporter = _reporter_instead(head, subject, q_first, q_last, quoted)
+                if reporter is not None:
+                    return reporter
                 return Cue(head.i, head.i + 1, speaker_span(subject), "governs")
         if head.lower_ == "according":
             found = according_to([head])

@@ -25,6 +25,7 @@ from ...models import SpeakerKind
 from ...text.names import is_person_noun, is_role_noun
 from ..attribution import (
     ADDRESSEE_VERBS,
+    NON_SPEAKER_SUBJECTS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
     SUBJECT_DEPS,
@@ -480,7 +481,22 @@ class CandidateFinder:
                 c.flags.add("outside")
             if previous is not None and c.speaker.name == previous.name:
                 c.flags.add("previous")
+        if any("rule" in c.flags and not self._mute(c) for c in cands):
+            return [c for c in cands if not self._mute(c)]
         return cands
+
+    def _mute(self, cand: Candidate) -> bool:
+        """A word that cannot speak and stands for no one ("it", "this", "what" resolved to
+        nothing): not a candidate when the rules named someone who can speak ("Roe said it
+        would tell a story, one of "…"": ``attribution.find_cue`` gives the quote to the
+        reporter); else the ranker may still pick it, and it is exported unresolved."""
+        speaker = cand.speaker
+        return (
+            cand.last - cand.first == 1
+            and speaker.entity_id is None
+            and speaker.name == speaker.text
+            and speaker.text.lower() in NON_SPEAKER_SUBJECTS
+        )
 
     def features(
         self,
