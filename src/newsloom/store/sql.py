@@ -620,7 +620,13 @@ class SqlStore:
             "FROM quotes AS q WHERE f.kind = 'quote' AND q.article_id = f.article_id "
             'AND q.start = f.span_start AND q."end" = f.span_end LIMIT 1'
         )
+        # The page is chosen on rowids and ranks alone, then joined (CROSS JOIN keeps that
+        # order: SQLite would otherwise scan every match and join each to its article, story
+        # and quote before sorting, 0.4-2 s for a word in 10,000-20,000 articles).
         sql = text(
+            f"WITH page AS (SELECT rowid AS hit, bm25({t.SEARCH_TABLE}) AS rank "
+            f"FROM {t.SEARCH_TABLE} WHERE {t.SEARCH_TABLE} MATCH :q "
+            "ORDER BY rank, rowid LIMIT :limit OFFSET :offset) "
             f"SELECT f.kind, f.article_id, f.span_start, f.span_end, f.title AS ftitle, "
             f"CASE WHEN f.kind = 'quote' "
             f"THEN snippet({t.SEARCH_TABLE}, 1, :mo, :mc, '…', :n) "
@@ -628,10 +634,10 @@ class SqlStore:
             "a.title, a.source, a.published, sa.story_id, "
             f"(SELECT q.speaker_text {quote_row}) AS speaker_text, "
             f"(SELECT q.speaker_confidence {quote_row}) AS speaker_confidence "
-            f"FROM {t.SEARCH_TABLE} AS f JOIN articles AS a ON a.id = f.article_id "
+            f"FROM page CROSS JOIN {t.SEARCH_TABLE} AS f ON f.rowid = page.hit "
+            "JOIN articles AS a ON a.id = f.article_id "
             "LEFT JOIN story_articles AS sa ON sa.article_id = f.article_id "
-            f"WHERE {t.SEARCH_TABLE} MATCH :q ORDER BY bm25({t.SEARCH_TABLE}), f.rowid "
-            "LIMIT :limit OFFSET :offset"
+            f"WHERE {t.SEARCH_TABLE} MATCH :q ORDER BY page.rank, page.hit"
         )
         count = text(f"SELECT count(*) FROM {t.SEARCH_TABLE} WHERE {t.SEARCH_TABLE} MATCH :q")
         params = {
