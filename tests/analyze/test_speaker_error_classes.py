@@ -665,6 +665,13 @@ NESTED_ROWS = [
         "wrongly and",
         "Laura Bennett",
     ),
+    # Negative: an organisation named by a common noun speaks for itself.
+    row(
+        "inner-company",
+        'Laura Bennett said the company had described the deal as "a betrayal of the town."',
+        "a betrayal",
+        "company",
+    ),
     # Negative: an inner speaker who can speak keeps the quote, adverbs or not.
     row(
         "inner-speaker-adverbs",

@@ -478,14 +478,15 @@ def _reporter_instead(
     """The cue of the one who reports ``verb``'s clause, when the quoted words are the
     reporter's own rather than ``verb``'s subject's; None when they are the subject's.
 
-    Nested speech ("Roe said Doe told her "…"") gives the quote to the inner speaker, but not
-    when that speaker cannot speak ("Roe said it would tell a story, one of "…"") or when the
+    Nested speech ("Roe said Doe told her "…"", "Roe said the company had called it "…"")
+    gives the quote to the inner speaker, but not when that subject is a word that never
+    speaks ("Roe said it would tell a story, one of "…"") or when the
     quoted words only say how the inner verb acted ("Roe said the ad "wrongly" suggests …"):
     such words are the reporter's characterisation.
     """
     words = [verb.doc[i].pos_ for i in range(q_first, q_last) if not verb.doc[i].is_punct]
     manner = "ADV" in words and all(pos in MANNER_POS for pos in words)
-    if could_speak(subject) and not manner:
+    if subject.lower_ not in NON_SPEAKER_SUBJECTS and not manner:
         return None
     reporting = _reporting_verb(verb, quoted)
     if reporting is verb:
