@@ -401,3 +401,20 @@ def test_a_merge_keeps_the_absorbing_story_founder_first():
     kept = index._merge(second, first)  # either argument order: the older story absorbs
     assert kept == first
     assert index.story(kept).members == [analyses[0].article.id, analyses[3].article.id]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_most_hit_stories_are_the_head_of_the_whole_ranking(seed):
+    """``_most_hits`` sorts only the stories that can make the cut; the answer is the first
+    ``k`` of the full sort (most hits, ties to the older key), with ties at the cut."""
+    from collections import Counter
+
+    from newsloom.stories.cluster import _most_hits
+
+    rng = random.Random(seed)
+    hits = Counter(
+        {f"s{rng.randrange(5000)}": rng.choice([1, 1, 1, 2, 2, 3, 5]) for _ in range(600)}
+    )
+    whole = [k for k, _ in sorted(hits.items(), key=lambda kv: (-kv[1], int(kv[0][1:])))]
+    for k in (1, 5, 16, len(hits), len(hits) + 3):
+        assert _most_hits(hits, k) == whole[:k]

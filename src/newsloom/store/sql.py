@@ -621,8 +621,8 @@ class SqlStore:
             'AND q.start = f.span_start AND q."end" = f.span_end LIMIT 1'
         )
         # The page is chosen on rowids and ranks alone, then joined (CROSS JOIN keeps that
-        # order: SQLite would otherwise scan every match and join each to its article, story
-        # and quote before sorting, 0.4-2 s for a word in 10,000-20,000 articles).
+        # order): SQLite would otherwise join every match to its article, story and quote
+        # before sorting (a word in 18,000 of 320k articles: 144 ms warm, 2.2 s cold).
         sql = text(
             f"WITH page AS (SELECT rowid AS hit, bm25({t.SEARCH_TABLE}) AS rank "
             f"FROM {t.SEARCH_TABLE} WHERE {t.SEARCH_TABLE} MATCH :q "
