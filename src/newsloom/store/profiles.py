@@ -196,8 +196,11 @@ def _add_names(conn: Connection, names: set[tuple[str, str, str]]) -> None:
     for kind, key, name in names:
         by_kind[kind].add((key, name))
     for kind, pairs in by_kind.items():
-        for chunk in chunks(name for _, name in pairs):
-            query = select(n.key, n.name).where(n.kind == kind, n.name.in_(chunk))
+        # Read by key, the primary key's second column: by name, SQLite scans every name of
+        # the kind (its planner takes the covering primary key for ``kind`` alone), 56 ms a
+        # query at 500k generated outlets against 0.15 ms.
+        for chunk in chunks({key for key, _ in pairs}):
+            query = select(n.key, n.name).where(n.kind == kind, n.key.in_(chunk))
             pairs -= set(conn.execute(query).tuples().all())
         if pairs:
             rows = [dict(kind=kind, key=k, name=name) for k, name in sorted(pairs)]
