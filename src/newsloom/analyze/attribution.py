@@ -484,9 +484,7 @@ def _reporter_instead(
     quoted words only say how the inner verb acted ("Roe said the ad "wrongly" suggests …"):
     such words are the reporter's characterisation.
     """
-    words = [verb.doc[i].pos_ for i in range(q_first, q_last) if not verb.doc[i].is_punct]
-    manner = "ADV" in words and all(pos in MANNER_POS for pos in words)
-    if subject.lower_ not in NON_SPEAKER_SUBJECTS and not manner:
+    if subject.lower_ not in NON_SPEAKER_SUBJECTS and not _only_manner(verb.doc, q_first, q_last):
         return None
     reporting = _reporting_verb(verb, quoted)
     if reporting is verb:
@@ -495,6 +493,12 @@ def _reporter_instead(
     if outer is None or not could_speak(antecedent(outer)):
         return None
     return Cue(reporting.i, reporting.i + 1, speaker_span(outer), "governs")
+
+
+def _only_manner(doc: Doc, q_first: int, q_last: int) -> bool:
+    """Whether the quoted tokens are adverbs (and the conjunctions between them) only."""
+    words = [doc[i].pos_ for i in range(q_first, q_last) if not doc[i].is_punct]
+    return "ADV" in words and all(pos in MANNER_POS for pos in words)
 
 
 def find_cue(

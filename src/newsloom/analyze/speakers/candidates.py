@@ -481,9 +481,8 @@ class CandidateFinder:
                 c.flags.add("outside")
             if previous is not None and c.speaker.name == previous.name:
                 c.flags.add("previous")
-        if any("rule" in c.flags and not self._mute(c) for c in cands):
-            return [c for c in cands if not self._mute(c)]
-        return cands
+        speaking = [c for c in cands if not self._mute(c)]
+        return speaking if any("rule" in c.flags for c in speaking) else cands
 
     def _mute(self, cand: Candidate) -> bool:
         """A word that cannot speak and stands for no one ("it", "this", "what" resolved to
