@@ -5,7 +5,7 @@ SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, inspect, select, text, update
 
 from newsloom.models import (
     Article,
@@ -23,6 +23,7 @@ from newsloom.models import (
 )
 from newsloom.store import open_store
 from newsloom.store import schema as t
+from newsloom.store.profiles import SPEAKER, name_keys
 from newsloom.text.keys import is_key, name_key, outlet_name_key
 
 # (outlet, date) of each article; a1-a3 make story s1, a4 story s2.
@@ -305,3 +306,30 @@ def test_an_older_store_gets_its_profiles_when_opened(tmp_path):
         conn.execute(update(t.meta).where(t.meta.c.key == "schema_version").values(value="4"))
     store.close()
     assert open_store(db).outlet_profile("daily-courier") == expected
+
+
+def test_a_version_11_store_gets_the_names_index_that_holds_the_key(store):
+    """Version 12 replaces the (kind, name) index with (kind, name, key); a page's lookup by
+    name is then answered from that index alone (SQLite planned a scan of every name of the
+    kind through the primary key before)."""
+    with store.engine.begin() as conn:  # as version 11 left it
+        conn.execute(text("DROP INDEX ix_profile_names_by_name"))
+        conn.execute(text("CREATE INDEX ix_profile_names_name ON profile_names (kind, name)"))
+        conn.execute(update(t.meta).where(t.meta.c.key == "schema_version").values(value="11"))
+    url = store.engine.url.render_as_string(hide_password=False)
+    store.close()
+    upgraded = open_store(url)
+    indexes = {
+        i["name"]: i["column_names"] for i in inspect(upgraded.engine).get_indexes("profile_names")
+    }
+    assert indexes == {"ix_profile_names_by_name": ["kind", "name", "key"]}
+    assert upgraded.get_meta("schema_version") == str(t.SCHEMA_VERSION)
+    with upgraded.engine.connect() as conn:
+        assert name_keys(conn, SPEAKER, ["Jane Roe", "Nobody"]) == {"Jane Roe": "jane-roe"}
+        if conn.dialect.name == "sqlite":
+            n = t.profile_names.c
+            query = select(n.name, n.key).where(n.kind == SPEAKER, n.name.in_(["a", "b"]))
+            compiled = query.compile(conn, compile_kwargs={"literal_binds": True})
+            plan = " ".join(r[-1] for r in conn.exec_driver_sql(f"EXPLAIN QUERY PLAN {compiled}"))
+            assert "COVERING INDEX ix_profile_names_by_name (kind=? AND name=?)" in plan
+    upgraded.close()

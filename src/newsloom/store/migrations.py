@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from sqlalchemy import Connection, bindparam, inspect, select, text, update
+from sqlalchemy import Connection, Table, bindparam, inspect, select, text, update
 
 from ..models import Story
 from . import schema as t
@@ -68,6 +68,8 @@ def upgrade(conn: Connection, found: int) -> None:
         _add_facet_rows(conn)
     if found < 11:
         _fill_mention_variants(conn)
+    if found < 12:
+        _cover_profile_names(conn)
 
 
 # The outlet profile's index before version 10 (its two columns lead the one replacing it).
@@ -79,10 +81,24 @@ def _add_facet_rows(conn: Connection) -> None:
     articles and quotes, and the outlet profile's covering index in place of the old one."""
     conn.execute(t.list_facets.delete())
     write_story_facets(conn, set(), None)
-    names = {i["name"] for i in inspect(conn).get_indexes(t.profile_outlets.name)}
-    if OLD_OUTLET_INDEX in names:
-        conn.execute(text(f"DROP INDEX {conn.dialect.identifier_preparer.quote(OLD_OUTLET_INDEX)}"))
-    for index in t.profile_outlets.indexes:
+    _replace_index(conn, t.profile_outlets, OLD_OUTLET_INDEX)
+
+
+# The profile names' index by name before version 12 (without the key).
+OLD_NAMES_INDEX = "ix_profile_names_name"
+
+
+def _cover_profile_names(conn: Connection) -> None:
+    """Version 12: the profile names' index by name holds the key, in place of the old one."""
+    _replace_index(conn, t.profile_names, OLD_NAMES_INDEX)
+
+
+def _replace_index(conn: Connection, table: Table, old: str) -> None:
+    """Drop ``table``'s index ``old`` when the store has it, and make ``table``'s indexes."""
+    names = {i["name"] for i in inspect(conn).get_indexes(table.name)}
+    if old in names:
+        conn.execute(text(f"DROP INDEX {conn.dialect.identifier_preparer.quote(old)}"))
+    for index in table.indexes:
         index.create(conn, checkfirst=True)
 
 

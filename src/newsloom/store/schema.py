@@ -28,7 +28,10 @@ from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, Stri
 # facet rows are filled from its stories and the index rebuilt when it is opened.
 # 11: ``tracked_mentions.variant`` (how the mention words its tracked quote: the lists' variant
 # facet), filled from the stored tracked quotes when an older store is opened.
-SCHEMA_VERSION = 11
+# 12: the profile names' index by name holds the key too (``ix_profile_names_by_name``, in
+# place of ``ix_profile_names_name``): both backends answer a lookup by name from the index
+# alone, where SQLite's planner took the primary key for ``kind`` and scanned every name.
+SCHEMA_VERSION = 12
 
 metadata = MetaData()
 
@@ -244,7 +247,7 @@ profile_names = Table(
     Column("kind", String(8), primary_key=True),  # speaker | outlet | person
     Column("key", String(120), primary_key=True),
     Column("name", Text, primary_key=True),
-    Index("ix_profile_names_name", "kind", "name"),
+    Index("ix_profile_names_by_name", "kind", "name", "key"),
 )
 
 # One row per story: its dates and size (the front page's stories by day).
