@@ -422,6 +422,13 @@ NOT_PEOPLE_ROWS: list[tuple[str, str, str | None]] = [
         None,
     ),
     ("Obama Says Museum Shows Nation's Promise\n\nObama spoke on Saturday.", "Obama", "PERSON"),
+    # The lower-case words inside an organisation's name are part of it.
+    ("The Ministry of Transport said the line would open.", "Ministry of Transport", "ORG"),
+    ("The Ministry of Transport said the line would open.", "Transport", None),
+    ("The Bank of England raised rates on Thursday.", "Bank of England", "ORG"),
+    ("The Department for Education will act, it said.", "Department for Education", "ORG"),
+    # A role before "of" is still cut off: the organisation is what follows it.
+    ("A spokesman for Kessler Works declined to comment.", "Kessler Works", "ORG"),
 ]
 
 

@@ -231,6 +231,30 @@ DESCRIPTION_ROWS = [
         speaker_text="the 56-year-old",
     ),
     row(
+        "capitalised-title",
+        "Detective Inspector Ruth Okafor said officers had spoken to several witnesses.\n\n"
+        '"This was a frightening night for the families," the detective added.',
+        "This was a frightening night",
+        "Ruth Okafor",
+        kind="person",
+    ),
+    row(
+        "age-without-noun",  # the parse hangs "the" and "old" from "said": no subject
+        "Ray Tully, 52, coached the team for a decade.\n\n"
+        '"The lads looked up to him," the 52-year-old said.',
+        "The lads looked up to him,",
+        "Ray Tully",
+        kind="person",
+    ),
+    row(
+        "nationality",  # someone described by nationality is a person, not a group
+        "The coach spoke after the defeat in Millford.\n\n"
+        'Asked about his future, the Swede replied: "Ask the board."',
+        "Ask the board.",
+        "Swede",
+        kind="person",
+    ),
+    row(
         "indefinite",
         "Mayor Helen Carter opened the new depot in Millford on Monday.\n\n"
         '"Nobody asked us," a resident said.',
@@ -404,6 +428,14 @@ STATEMENT_ROWS = [
         kind="organisation",
     ),
     row(
+        "the-statement-said-in",  # "said in a statement" names the statement's issuer
+        "The Ministry of Transport said in a statement on Thursday that the line would open "
+        'in spring.\n\n"Testing is going well," the statement read.',
+        "Testing is going well,",
+        "Ministry of Transport",
+        kind="organisation",
+    ),
+    row(
         "tweet",
         'In a tweet on Monday, Laura Bennett wrote: "See you all in Port Carrow!"',
         "See you all in Port Carrow!",
@@ -531,6 +563,30 @@ CONTINUATION_ROWS = [
         "We agreed on nothing.",
         "Martin Shaw",
     ),
+    # A quotation that is a sentence of its own after a sentence about one person.
+    row(
+        "own-sentence-named",
+        "Sarah Whitfield lost her kitchen in the flood. The council promised help.\n\n"
+        'Mrs Whitfield is not convinced. "They said that last time too."',
+        "They said that last time too.",
+        "Sarah Whitfield",
+    ),
+    row(
+        "own-sentence-pronoun",
+        "Jordan Ellis, 38, is standing for mayor in Millford.\n\n"
+        'On housing, she is blunt. "We need to build, and we need to build now."',
+        "We need to build",
+        "Jordan Ellis",
+    ),
+    row(
+        "apposition-chain-subject",  # the rival is named in apposition to the subject
+        'Jordan Ellis said: "The pool was the heart of this town."\n\n'
+        "Her rival, the sitting mayor Frank Oduya, disagrees. "
+        '"Ms Ellis has no plan," he said.\n\n'
+        '"We have balanced the books."',
+        "We have balanced the books.",
+        "Frank Oduya",
+    ),
     # Negatives: two people named and neither speaks before the quote-only paragraph: the
     # quotation is kept, with no speaker.
     row(
@@ -568,12 +624,19 @@ def test_continuation_carries_the_right_speaker(nlp, text, quoted, speaker, kind
             ["We agreed on nothing.", "Nothing at all."],
             id="quote-only-paragraphs",
         ),
-        # Negative: a phrase in quotation marks inside a sentence nobody speaks stays out.
+        # Negatives: a phrase in quotation marks inside a sentence nobody speaks stays out,
+        # and so does a sentence in quotation marks after a sentence naming two people.
         pytest.param(
             "Laura Bennett and Martin Shaw met in Port Carrow on Monday.\n\n"
             'The so-called "bridge to nowhere" was not discussed.',
             [],
             id="scare-quote",
+        ),
+        pytest.param(
+            "The bridge opened in March.\n\n"
+            'Laura Bennett and Martin Shaw disagree. "It should never have been built."',
+            [],
+            id="own-sentence-two-people",
         ),
     ],
 )

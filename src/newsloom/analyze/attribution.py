@@ -331,6 +331,9 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
     speaking = _participle_owner(verb, quoted)
     if speaking is not None:
         return speaking
+    nominal = _determined_subject(verb, quoted)
+    if nominal is not None:
+        return nominal
     if (
         depth < SUBJECT_CLIMB
         and verb.dep_ in ("xcomp", "advcl", "conj", "ccomp", "pcomp")
@@ -340,6 +343,19 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
         return subject_of(verb.head, quoted, depth + 1)
     if verb.dep_ == "acl" and verb.head.pos_ in ("NOUN", "PROPN"):
         return verb.head  # "a spokesman, speaking on condition..."
+    return None
+
+
+def _determined_subject(verb: Token, quoted: list[bool] | None) -> Token | None:
+    """'"…," the 52-year-old said': the parse may hang "the" and "old" straight from the verb
+    (as det and amod) and give it no subject. A verb has no determiner, so one before it marks
+    a noun phrase the parse split: its last word before the verb heads the subject."""
+    lefts = [c for c in verb.lefts if not (quoted and quoted[c.i]) and not c.is_punct]
+    if not any(c.dep_ == "det" for c in lefts):
+        return None
+    last = lefts[-1]
+    if last.pos_ in ("ADJ", "NOUN", "PROPN", "NUM") and same_paragraph(last, verb):
+        return last
     return None
 
 

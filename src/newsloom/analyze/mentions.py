@@ -183,6 +183,8 @@ _DETERMINERS = frozenset({"the", "a", "an"})
 # VBP, which a display name may end with ("Alder Til I Die").
 _FINITE_VERB_TAGS = frozenset({"VBZ", "VBD"})
 _PERSON_LIKE = frozenset({"PERSON"}) | RECHECK_LABELS
+# Lower-case words inside the name of an organisation or a place, between capitalised words.
+NAME_JOINERS = frozenset({"of", "for", "and", "&", "on", "the", "in", "at", "de", "du", "des"})
 # Punctuation that ends a name inside a model span.
 _BREAKS = frozenset('()[]{},;:|•/"“”«»—–!?…')
 _POSSESSIVES = frozenset({"'s", "’s", "'", "’"})
@@ -308,14 +310,28 @@ def known_names(doc: Doc, ents: Sequence[Span]) -> KnownNames:
     return KnownNames(frozenset(words), frozenset(surnames))
 
 
+def _joins_name(doc: Doc, k: int, first: int) -> bool:
+    """A lower-case word joining two capitalised words of an organisation's or a place's
+    name ("Ministry of Transport", "Marks and Spencer", "Church of the Nazarene")."""
+    if doc[k].lower_ not in NAME_JOINERS or k <= first:
+        return False
+    before = k - 1
+    while before > first and doc[before].lower_ in NAME_JOINERS:
+        before -= 1  # "of the"
+    return _is_capitalised(doc[before]) and _is_capitalised(doc[k + 1])
+
+
 def _split_role(
     doc: Doc, first: int, last: int, label: str, known: KnownNames
 ) -> tuple[int, str, bool]:
     """Where the name starts after words like "TV producer", its label, and whether a
     person's title or role stood before it. Unchanged when the split is not safe."""
     split = None
+    person_label = label in _PERSON_LIKE
     for k in range(last - 2, first - 1, -1):
         token = doc[k]
+        if not person_label and _joins_name(doc, k, first):
+            continue  # "Bank of England", "Department for Education"
         if _is_person_word(token) or not _is_name_word(token) or token.tag_ == "POS":
             split = k
             break
@@ -331,7 +347,6 @@ def _split_role(
     )
     lower = not token.text[:1].isupper()
     org_head = any(word_key(t.text) in ORG_HEAD_WORDS for t in rest)
-    person_label = label in _PERSON_LIKE
     if is_honorific(token.text):
         ok = True
     elif org_head:  # "Judge Rotenberg Center", "Model Railway Society"

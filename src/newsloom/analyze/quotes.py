@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from ..models import Entity, Paragraph, Post, QuoteKind, QuoteMention
+from ..text.described import DEFINITE, stated_age
 from .antecedents import PRONOUN_GENDER, article_genders
 from .attribution import (
     NON_SPEAKER_SUBJECTS,
@@ -42,7 +43,7 @@ from .attribution import (
 from .quotemarks import Segment, paragraph_segments, paragraph_spans, single_segments
 from .speakers.candidates import Candidate, CandidateFinder, QuoteContext, speaker_kind
 from .speakers.ranker import SpeakerRanker
-from .speakers.referents import description_index, document_issuer, refers_back, stated_age
+from .speakers.referents import description_index, document_issuer, refers_back
 from .speakers.tokens import TokenTable
 
 # Paragraph labels whose quotation marks are not reporting. Metadata and call-to-action lines
@@ -57,6 +58,8 @@ PRONOUN_SPEAKER_REACH = 3
 # A quotation with no cue carries on the previous speaker when it opens its paragraph and
 # the previous quotation is at most this many paragraphs back.
 CONTINUATION_REACH = 2
+# What ends a sentence, before a quotation that is a sentence of its own and inside it.
+SENTENCE_ENDS = frozenset(".!?")
 # "they", "it", "we" resolve to the previous speaker when it is no person (a company, a team)
 # and spoke in the same paragraph or the one before: a plural pronoun further away refers to
 # anyone. Not searched over.
@@ -183,10 +186,12 @@ class _People:
             found = doc.char_span(p.start, p.end, alignment_mode="expand")
             if found is not None and len(found):
                 root = found.root
-                # "Roe's wife, Ana Ruelas, thanked fans": the name in apposition to a subject.
-                p.subject = root.dep_ in _SUBJECT_DEPS or (
-                    root.dep_ == "appos" and root.head.dep_ in _SUBJECT_DEPS
-                )
+                # "Roe's wife, Ana Ruelas, thanked fans": the name in apposition to a subject,
+                # also through a chain ("Her rival, the sitting mayor Frank Oduya, disagrees").
+                described = root
+                while described.dep_ == "appos" and described.head.i != described.i:
+                    described = described.head
+                p.subject = described.dep_ in _SUBJECT_DEPS
                 p.owns_subject = root.dep_ == "poss" and root.head.dep_ in _SUBJECT_DEPS
                 p.joint = (root.dep_ == "conj" and root.head.pos_ in _NOMINAL) or any(
                     c.dep_ == "conj" and c.pos_ in _NOMINAL for c in root.children
@@ -272,6 +277,11 @@ class _Speaker:
     name: str
     entity_id: str | None
     is_person: bool
+
+
+def _after_the(doc: Doc, first: int) -> bool:
+    """'the 52-year-old said': the parse may hang "the" from the verb, not the phrase."""
+    return first > 0 and doc[first - 1].lower_ in DEFINITE
 
 
 class _Resolver:
@@ -385,7 +395,8 @@ class _Resolver:
             first, last = speaker_span(target)
             head = target
         owner = self.people.at(head.idx, head.idx + len(head)) or self.people.by_surname(head)
-        if owner is not None:
+        if owner is not None and not (owner.label == "NORP" and head.pos_ == "NOUN"):
+            # ("the Swede" is someone described by nationality, not a group named "Swede")
             return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
         children = list(head.children)  # read once: each read builds the Tokens anew
         # Roe's lawyer, John Smith, said: the person named, not the role.
@@ -433,7 +444,9 @@ class _Resolver:
         """'the 56-year-old', 'the coach' (``text``, headed by ``head``): the one person named
         before whom the article describes with that age or noun; None when none or several
         fit."""
-        if head.pos_ not in ("NOUN", "ADJ") or not refers_back(head):
+        if head.pos_ not in ("NOUN", "ADJ") or not (
+            refers_back(head) or _after_the(self.doc, head.left_edge.i)
+        ):
             return None
         age = stated_age(text)
         if age is not None:
@@ -945,7 +958,7 @@ def _carried_on(scan: _Scan, seg: Segment, n: int) -> _Speaker | None:
     if prev_n == n:
         return prev_speaker
     if text[lo : seg.open_start].strip():
-        return None
+        return _own_sentence_speaker(scan, seg, n, lo)
     if n >= 1 and text[lines[n - 1][0] : lines[n - 1][1]].rstrip().endswith(":"):
         # "He said: ¶ "…"": the cue closes the previous paragraph.
         cue = cue_before_colon(scan.doc, *scan.line_tokens[n - 1], scan.quoted)
@@ -962,6 +975,37 @@ def _carried_on(scan: _Scan, seg: Segment, n: int) -> _Speaker | None:
             )
     if prev_speaker is not None and n - prev_n <= CONTINUATION_REACH:
         return prev_speaker
+    return None
+
+
+def _own_sentence_speaker(scan: _Scan, seg: Segment, n: int, lo: int) -> _Speaker | None:
+    """'Mrs Whitfield is not convinced. "They said that last time too."': a quotation that
+    is a sentence of its own after a sentence of its paragraph is the words of the one person
+    that paragraph names as a subject before it. A quoted phrase inside a sentence (scare
+    quotes, a title) is not: it neither follows a sentence's end nor ends one."""
+    text = scan.text
+    before = text[lo : seg.open_start].rstrip()
+    inside = text[seg.start : seg.end].strip()
+    if not (
+        seg.closed
+        and before[-1:] in SENTENCE_ENDS
+        and inside[:1].isupper()
+        and inside[-1:] in SENTENCE_ENDS
+    ):
+        return None
+    person = scan.people.subject_between(lo, seg.open_start, sole=True)
+    if person is not None:
+        return _Speaker(person.name, person.start, person.end, person.name, person.entity_id, True)
+    # "On housing, she is blunt. "…"": the pronoun subject just before, resolved.
+    before_quote = scan.doc.char_span(lo, seg.open_start, alignment_mode="contract")
+    if before_quote is None:
+        return None
+    for token in reversed(before_quote):
+        if token.dep_ in ("nsubj", "nsubjpass") and not scan.quoted[token.i]:
+            if token.lower_ not in PERSONAL_PRONOUNS:
+                return None
+            speaker = scan.resolver.resolve(token.i, token.i + 1, n, lo)
+            return None if speaker.name == speaker.text else speaker  # resolved only
     return None
 
 

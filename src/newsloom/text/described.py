@@ -18,6 +18,14 @@ TITLE_GENDER = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f"}
 # Determiners that make a description definite ("the 33-year-old actress" refers back).
 DEFINITE = frozenset({"the", "this", "that"})
 _DESCRIBED = re.compile(r"(\d{1,3})-year-old (\S.*)")
+# "the 56-year-old", "the 56-year-old actor": the age a description states.
+_AGE = re.compile(r"\b(\d{1,3})[- ]year[- ]old\b", re.IGNORECASE)
+
+
+def stated_age(text: str) -> int | None:
+    """The age a description states ("the 56-year-old"), or None."""
+    found = _AGE.search(text)
+    return int(found.group(1)) if found else None
 
 
 def described_person(age: int, noun: str) -> str:

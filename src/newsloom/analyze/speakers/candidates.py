@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from spacy.tokens import Doc, Token
 
 from ...models import SpeakerKind
+from ...text.described import stated_age
 from ...text.names import is_person_noun, is_role_noun
 from ..attribution import (
     ADDRESSEE_VERBS,
@@ -761,8 +762,10 @@ def speaker_kind(doc: Doc, speaker: _Speaker) -> SpeakerKind:
         if speaker.name.casefold() != speaker.text.casefold():
             return "person" if speaker.is_person else "organisation"
         return "unknown"
-    if head.ent_type_ == "PERSON":
-        return "person"
+    if head.ent_type_ == "PERSON" or (head.pos_ == "NOUN" and stated_age(span.text) is not None):
+        return "person"  # "the 29-year-old midfielder": an aged noun is a person
+    if head.ent_type_ == "NORP" and head.pos_ == "NOUN":
+        return "group" if head.tag_ == "NNS" else "person"  # "the Swede", "the Swedes"
     if head.ent_type_ in ("ORG", "GPE", "NORP"):
         return "organisation"
     if lemma in SPEECH_NOUNS:

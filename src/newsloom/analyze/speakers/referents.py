@@ -11,27 +11,19 @@ parse and the article's own mentions.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from spacy.tokens import Doc, Token
 
-from ..attribution import SPEECH_NOUNS
+from ..attribution import SPEECH_NOUNS, is_speech_verb
 from .candidates import ISSUER_PREPS
 
-# "the 56-year-old", "the 56-year-old actor": the age a description states.
-_AGE = re.compile(r"\b(\d{1,3})[- ]year[- ]old\b", re.IGNORECASE)
 # Links from a name to a noun describing it: "Dan Ferris, the coach" (appos either way),
-# "Coach Dan Ferris" (a title word before the name).
+# "Coach Dan Ferris" (a title word before the name, a common noun or a capitalised title the
+# parse takes for a proper noun: "Detective Inspector Ruth Okafor").
 _DESCRIBING = frozenset({"appos", "compound"})
 # Possessive pronouns before a description that refers back ("his father").
 POSSESSIVE_PRONOUNS = frozenset({"his", "her", "their", "its"})
-
-
-def stated_age(text: str) -> int | None:
-    """The age a description states ("the 56-year-old"), or None."""
-    found = _AGE.search(text)
-    return int(found.group(1)) if found else None
 
 
 def is_definite(head: Token) -> bool:
@@ -62,6 +54,7 @@ def description_index(doc: Doc, people: Iterable[tuple[int, int, str]]) -> dict[
         root = doc[first:last].root
         by_root[root.i] = key
         nouns = [c for c in root.children if c.dep_ in _DESCRIBING and c.pos_ == "NOUN"]
+        nouns += _title_words(root, first)
         if root.dep_ == "appos" and root.head.pos_ == "NOUN":
             nouns.append(root.head)
         owner = _described_through_name(root)
@@ -81,6 +74,22 @@ def description_index(doc: Doc, people: Iterable[tuple[int, int, str]]) -> dict[
     return out
 
 
+def _title_words(root: Token, first: int) -> list[Token]:
+    """'Detective Inspector Ruth Okafor', 'Senator Paul Grimes': capitalised title words the
+    parse tags as proper nouns before the name, read down their compound chain. A word the
+    model tags as an entity of its own ("Ashby" in "Ashby councillor …") is a place or an
+    organisation, not a title."""
+    out: list[Token] = []
+    todo = [c for c in root.children if c.dep_ == "compound" and c.i < first]
+    while todo:
+        word = todo.pop()
+        if word.pos_ != "PROPN" or word.ent_type_:
+            continue
+        out.append(word)
+        todo.extend(c for c in word.children if c.dep_ == "compound")
+    return out
+
+
 def _described_through_name(root: Token) -> Token | None:
     """'The coach of Ardwick United, Dan Ferris,': the parse hangs the name in apposition on
     the name the preposition governs, but a name needs no other name to describe it, so the
@@ -97,7 +106,8 @@ def document_issuer(head: Token, quoted: list[bool]) -> Token | None:
     """The issuer of a document: its possessor or from/by phrase ("the ministry's statement",
     "a statement from the ministry"), else, for a definite one ("the statement"), the issuer of
     the last earlier mention of the same document noun, read the same way or as the subject of
-    the verb that has it as object ("Kessler Works issued a statement")."""
+    the verb that has it as object ("Kessler Works issued a statement") or of the speech verb
+    it is said in ("the ministry said in a statement")."""
     lemma = head.lemma_.lower()
     if lemma not in SPEECH_NOUNS:
         return None
@@ -121,8 +131,15 @@ def _issuer_of(noun: Token, quoted: list[bool], with_subject: bool) -> Token | N
             for obj in child.children:
                 if obj.dep_ == "pobj" and obj.pos_ in ("PROPN", "NOUN") and not quoted[obj.i]:
                     return obj
-    if with_subject and noun.dep_ == "dobj":
-        for child in noun.head.children:
+    if not with_subject:
+        return None
+    verb = None
+    if noun.dep_ == "dobj":  # "Kessler Works issued a statement"
+        verb = noun.head
+    elif noun.dep_ == "pobj" and noun.head.dep_ == "prep" and is_speech_verb(noun.head.head):
+        verb = noun.head.head  # "the ministry said in a statement", "she wrote in a post"
+    if verb is not None:
+        for child in verb.children:
             if child.dep_ == "nsubj" and not quoted[child.i]:
                 return child
     return None
