@@ -90,6 +90,13 @@ ADDRESSEE_ROWS = [
         "Tom Hadley",
     ),
     row(
+        "heard-telling-subject-lost",  # the parse hangs the teller from "the Ledger"
+        "In a recording obtained by the Ledger, chief executive Simon Hart can be heard "
+        'telling finance director Claire Dunn: "Just make the numbers work."',
+        "Just make the numbers work.",
+        "Simon Hart",
+    ),
+    row(
         "told-the-court",
         'Helen Carter told the court in Millford "I never saw the money."',
         "I never saw the money.",
@@ -221,6 +228,20 @@ DESCRIPTION_ROWS = [
         None,
         speaker_text="the actor",
         fails="description",
+    ),
+    row(
+        "age-of-the-one-person",  # an age nobody was given: the one person named before
+        "Oscar-winning actor Daniel Brooks has spoken about his son's illness.\n\n"
+        'In an interview, the 61-year-old said: "There were nights I lost hope."',
+        "There were nights I lost hope.",
+        "Daniel Brooks",
+    ),
+    row(
+        "age-two-people",  # negative: two people named, neither given that age
+        "Actors Daniel Brooks and Mark Dalton spoke about the film in Cannes.\n\n"
+        'In an interview, the 61-year-old said: "There were nights I lost hope."',
+        "There were nights I lost hope.",
+        None,
     ),
     row(
         "two-of-that-age",
@@ -371,6 +392,14 @@ PRONOUN_ROWS = [
         "We will not leave,",
         None,
         speaker_text="she",
+    ),
+    row(
+        "gender-from-apposition",  # "her husband, Luis": he is no "she"
+        "Maria Santos and her husband, Luis, run the bakery on Church Street.\n\n"
+        '"And the accounts," Luis adds.\n\n'
+        '"Our gas bill has tripled," she says.',
+        "Our gas bill has tripled,",
+        "Maria Santos",
     ),
     row(
         "she-no-person",

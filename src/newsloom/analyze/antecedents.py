@@ -80,6 +80,9 @@ def article_genders(
         title = span[0] if span[0].lower_.rstrip(".") in TITLE_GENDER else before
         if title is not None and title.lower_.rstrip(".") in TITLE_GENDER:
             vote(p, TITLE_GENDER[title.lower_.rstrip(".")])
+        noun = _gendered_apposition(span.root)
+        if noun is not None:
+            vote(p, NOUN_GENDER[noun])
         by_sentence.setdefault(span.sent.start, []).append(p)
     for sent_start, people in by_sentence.items():
         if len({p.entity_id or p.name for p in people}) != 1:
@@ -116,6 +119,17 @@ def article_genders(
         elif f >= 2 * m and f:
             out[key] = "f"
     return out
+
+
+def _gendered_apposition(root: Token) -> str | None:
+    """'her husband, Luis', 'Dorothy Lang, the victim's mother': a noun that carries a
+    gender in apposition with the name, either way."""
+    if root.dep_ == "appos" and root.head.lemma_.lower() in NOUN_GENDER:
+        return root.head.lemma_.lower()
+    for child in root.children:
+        if child.dep_ == "appos" and child.lemma_.lower() in NOUN_GENDER:
+            return child.lemma_.lower()
+    return None
 
 
 def _reports_own(pronoun: Token, people: Sequence[NamedMention]) -> bool:

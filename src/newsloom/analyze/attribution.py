@@ -441,6 +441,17 @@ def _governors(
             head = head.head
 
 
+def _person_before(verb: Token, lo: int, quoted: list[bool]) -> Token | None:
+    """The last word of a person's name before ``verb`` in [lo, verb) outside quotations: the
+    teller of a 'telling' whose subject the parse lost ("In a recording obtained by the
+    Ledger, Simon Hart can be heard telling …" hangs Hart from the Ledger)."""
+    for k in range(verb.i - 1, lo - 1, -1):
+        token = verb.doc[k]
+        if token.ent_type_ == "PERSON" and not quoted[k]:
+            return token  # scanning back, a name's last word comes first
+    return None
+
+
 def _name_before(doc: Doc, verb: Token, lo: int, quoted: list[bool]) -> tuple[int, int] | None:
     """A mis-parsed '”, Tulsa police Chief Jordan said': the noun phrase just before the verb."""
     j = verb.i
@@ -579,6 +590,12 @@ def find_cue(
         j -= 1
     if j > lo and doc[j].text == ":" and doc[j - 1].pos_ in ("PROPN", "NOUN", "PRON"):
         named = doc[j - 1]
+        if named.dep_ in ("dobj", "dative") and named.head.lemma_.lower() in ADDRESSEE_VERBS:
+            # "Hart can be heard telling Dunn: '…'": the one told never speaks.
+            teller = subject_of(named.head, quoted) or _person_before(named.head, lo, quoted)
+            if teller is None:
+                return None
+            return Cue(named.head.i, named.head.i + 1, speaker_span(teller), "colon")
         if not could_speak(named) and named.dep_ in ("dobj", "pobj", "attr", "appos"):
             # "Obama is rolling out a new message: '…'" — the one who has the message.
             verb = named.head.head if named.dep_ == "pobj" else named.head

@@ -451,6 +451,8 @@ class _Resolver:
         age = stated_age(text)
         if age is not None:
             fits = {e.id for e in self.ages.get(age, []) if e.mentions[0].start < before}
+            if not fits:
+                fits = self._sole_ageless_person(before)
         else:
             if self._described is None:
                 self._described = description_index(self.doc, self._person_tokens())
@@ -470,6 +472,20 @@ class _Resolver:
             ),
             None,
         )
+
+    def _sole_ageless_person(self, before: int) -> set[str]:
+        """'Oscar-winning actor Daniel Brooks … ¶ the 61-year-old said': an age no one was
+        given refers back to the one person the article named before it, when no age was
+        stated for them; with two people named, or an age given, nobody."""
+        named = {
+            p.entity_id or p.name
+            for p in self.people.mentions
+            if p.is_person and not p.quoted and p.start < before
+        }
+        if len(named) != 1:
+            return set()
+        aged = {e.id for people in self.ages.values() for e in people}
+        return set() if named & aged else named
 
     def _noun_uses(self, lemma: str, before: int) -> int:
         """How many times the article uses noun ``lemma`` outside quotations before a token."""
