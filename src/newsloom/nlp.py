@@ -75,9 +75,47 @@ def _load(name: str) -> Language:
 
     nlp = spacy.load(name)
     nlp.max_length = SPACY_MAX_LENGTH
+    add_paragraph_starts(nlp)
     install(nlp)  # same attributes as the model's ruler and lemmatizer, for less CPU
     use_matmul_ops(nlp)  # the same products by OpenBLAS rather than generic BLIS kernels
     return nlp
+
+
+# The component that starts a sentence at every line break (its spaCy factory name).
+PARAGRAPH_STARTS = "newsloom_paragraph_starts"
+
+
+def add_paragraph_starts(nlp: Language) -> None:
+    """Put ``paragraph_starts`` before the parser (which keeps sentence starts set before
+    it), once."""
+    from spacy.language import Language
+
+    if PARAGRAPH_STARTS in nlp.pipe_names or "parser" not in nlp.pipe_names:
+        return
+    if not Language.has_factory(PARAGRAPH_STARTS):
+        Language.component(PARAGRAPH_STARTS, func=paragraph_starts)
+    nlp.add_pipe(PARAGRAPH_STARTS, before="parser")
+
+
+def paragraph_starts(doc: Doc) -> Doc:
+    """A sentence starts at the first word after a line break: left alone, the parser joins a
+    paragraph to the next one's first sentence ('"… fairly." ¶ Local councillor Amit Shah …'
+    made Shah the object of "treated"), and every stage reads its sentences and subjects."""
+    after_break = False
+    glued = False  # the token before is a word with no space after it ("40%", "don't")
+    for token in doc:
+        if after_break and not token.is_space:
+            token.is_sent_start = True
+            after_break = False
+        elif glued:
+            # Told where some sentences start, the parser may start one anywhere else, even
+            # inside "40%": a token glued to a word before it never starts a sentence (after
+            # a quotation mark or a full stop the parser decides).
+            token.is_sent_start = False
+        glued = not (token.whitespace_ or token.is_space or token.is_punct)
+        if "\n" in token.whitespace_ or (token.is_space and "\n" in token.text):
+            after_break = True
+    return doc
 
 
 def split_chunks(text: str, limit: int = MAX_CHUNK_CHARS) -> list[str]:

@@ -85,3 +85,26 @@ def test_an_article_over_the_cap_is_skipped_with_its_reason() -> None:
 
 def test_the_default_cap_is_well_above_real_articles() -> None:
     assert Settings().max_article_chars >= 1_000_000
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "dep"),
+    [
+        # Without a sentence start after the break, the parser made Shah the object of
+        # "treated" in the paragraph before.
+        (
+            '"Every landowner will be treated fairly."\n\n'
+            "Local councillor Amit Shah, who chaired the meeting, called for calm.",
+            "Shah",
+            "nsubj",
+        ),
+        ("The bridge reopened on Monday.\nTraffic was light.", "Traffic", "nsubj"),
+    ],
+)
+def test_a_sentence_starts_after_every_line_break(nlp, text: str, word: str, dep: str) -> None:
+    doc = nlp(text)
+    after = text.index("\n") + 1
+    first = next(t for t in doc if t.idx >= after and not t.is_space)
+    assert first.is_sent_start
+    assert all("\n" not in s.text.strip() for s in doc.sents)
+    assert next(t for t in doc if t.text == word).dep_ == dep

@@ -210,10 +210,12 @@ def test_indirect(nlp, text, expected):
     assert found == ([expected] if expected else [])
 
 
-# Two cues reaching the same span give one quotation. The parser reads the first paragraph's
-# "said" as governing the clause that "according to" also reports (the shape seen on
-# bench/generate.py articles); the rules keep the earlier cue. Without the paragraph before,
-# the parse differs and the two cues report two different (overlapping) spans: both stay.
+# Two cues reaching the same span give one quotation (which one: ``PER_SPAN_ROWS`` below).
+# The parser used to join the first paragraph's "said" to the next paragraph and read it as
+# governing the clause "according to" also reports (the shape seen on bench/generate.py
+# articles), so both cues reported one span. A sentence now starts at every line break
+# (``nlp.paragraph_starts``): the paragraph before changes nothing, and the two cues report two
+# different (overlapping) spans, both kept, with or without it.
 _FLOODED = (
     "About 40 people were affected, according to a statement from Tamsin Corp. Schools in the "
     "district stayed open, the education office said."
@@ -230,7 +232,11 @@ SAME_SPAN_ROWS = [
                 "Dallow is safe.",
                 "said",
             ),
-            ("About 40 people were affected", "according"),
+            ("About 40 people were affected, according to a statement from", "said"),
+            (
+                "Tamsin Corp. Schools in the district stayed open, the education office said",
+                "according",
+            ),
             ("they had raised concerns months earlier", "said"),
         ],
     ),

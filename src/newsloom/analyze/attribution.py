@@ -183,6 +183,8 @@ SPEECH_NOUNS = frozenset(
         "conference",
         "podcast",
         "broadcast",
+        "document",
+        "transcript",
     }
 )
 # Verbs whose object is the one spoken to ("told Doe", "asked him", "assured the court"), and
@@ -222,7 +224,6 @@ SPEAKER_NOUNS = SPEECH_NOUNS | frozenset(
         "paper",
         "newspaper",
         "book",
-        "document",
         "agency",
         "department",
         "court",

@@ -34,6 +34,7 @@ from .attribution import (
     Cue,
     according_to,
     antecedent,
+    could_speak,
     cue_before_colon,
     find_cue,
     is_speech_verb,
@@ -279,6 +280,14 @@ class _Speaker:
     is_person: bool
 
 
+def _communicates(verb: Token) -> bool:
+    """A verb whose subject said something: a speech verb ("confirmed"), or one whose object
+    is a statement, a letter, a report ("released a statement")."""
+    return is_speech_verb(verb) or any(
+        c.dep_ == "dobj" and c.lemma_.lower() in SPEECH_NOUNS for c in verb.children
+    )
+
+
 def _after_the(doc: Doc, first: int) -> bool:
     """'the 52-year-old said': the parse may hang "the" from the verb, not the phrase."""
     return first > 0 and doc[first - 1].lower_ in DEFINITE
@@ -389,6 +398,11 @@ class _Resolver:
             group = self.people.group_subject_between(lo, start, labels)
             if group is not None:
                 return _Speaker(text, start, end, group.name, group.entity_id, False)
+            if lower != "we":
+                noun = self._speaking_subject_before(first, para_start, plural=lower == "they")
+                if noun is not None:
+                    n_first, n_last = speaker_span(noun)
+                    return _Speaker(text, start, end, doc[n_first:n_last].text, None, False)
             return _Speaker(text, start, end, text, None, False)
         target = antecedent(head) if one else head
         if target is not head:
@@ -429,6 +443,26 @@ class _Resolver:
                 return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
         same = (first, last) == (span_first, span_last)
         return _Speaker(text, start, end, text if same else doc[first:last].text, None, False)
+
+    def _speaking_subject_before(self, pronoun: int, para_start: int, plural: bool) -> Token | None:
+        """'The mayor's office released a statement. "…," it said.': the last common noun
+        of the pronoun's number that is a subject earlier in its paragraph, outside quotations,
+        and names something that can speak, or said something there (not "the bridge
+        collapsed")."""
+        doc, quoted = self.doc, self.quoted
+        for k in range(pronoun - 1, -1, -1):
+            token = doc[k]
+            if token.idx < para_start:
+                return None
+            if (
+                token.dep_ == "nsubj"
+                and token.pos_ == "NOUN"
+                and not quoted[k]
+                and (token.tag_ == "NNS") == plural
+                and (could_speak(token) or _communicates(token.head))
+            ):
+                return token
+        return None
 
     def _sentence_start(self, token: int) -> int:
         """The first character of the sentence of token ``token``."""
