@@ -196,6 +196,12 @@ INDIRECT_ROWS = [
     ("Jane Roe said that the plan would fail.", ("the plan would fail", "Jane Roe")),
     ("Jane Roe claimed the election was stolen.", ("the election was stolen", "Jane Roe")),
     ("Jane Roe thinks about lunch every day.", None),
+    # a dateline opening the paragraph is no part of what was reported
+    (
+        "MILLFORD (Metro Wire) - Inflation fell to 3.2 percent in March, the statistics office "
+        "said on Wednesday.",
+        ("Inflation fell to 3.2 percent in March", "the statistics office"),
+    ),
     ("The plan would fail.", None),
 ]
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from ..models import Entity, Paragraph, Post, QuoteKind, QuoteMention
+from ..text.datelines import DATELINE
 from ..text.described import DEFINITE, stated_age
 from .antecedents import PRONOUN_GENDER, article_genders
 from .attribution import (
@@ -935,6 +936,8 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
         if n < 0:
             continue
         lo, hi = lines[n][0], lines[n][1]
+        if dateline := DATELINE.match(text, lo):
+            lo = dateline.end()  # "LONDON (Reuters) - Inflation fell …, the ONS said"
         start = max(doc[first].idx, lo)
         end = min(doc[last - 1].idx + len(doc[last - 1]), hi)  # a clause never crosses paragraphs
         while end > start and text[end - 1] in ".,;: \t":
