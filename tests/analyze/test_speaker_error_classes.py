@@ -252,6 +252,14 @@ DESCRIPTION_ROWS = [
         speaker_text="the 56-year-old",
     ),
     row(
+        "role-for-organisation-named",  # the parse hangs the name on "the airline"
+        "According to a spokesman for the airline, Tom Reyes, the flight "
+        '"was diverted as a precaution".',
+        "was diverted as a precaution",
+        "Tom Reyes",
+        kind="person",
+    ),
+    row(
         "capitalised-title",
         "Detective Inspector Ruth Okafor said officers had spoken to several witnesses.\n\n"
         '"This was a frightening night for the families," the detective added.',
@@ -455,6 +463,13 @@ STATEMENT_ROWS = [
         "No jobs will be lost,",
         "Kessler Works",
         kind="organisation",
+    ),
+    row(
+        "possessor-statement",  # an unnamed issuer still issues: the company speaks
+        'The company\'s statement added: "We will cooperate fully with the investigation."',
+        "We will cooperate fully",
+        "company",
+        kind="group",
     ),
     row(
         "the-statement-said-in",  # "said in a statement" names the statement's issuer

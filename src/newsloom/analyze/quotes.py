@@ -60,6 +60,8 @@ PRONOUN_SPEAKER_REACH = 3
 # A quotation with no cue carries on the previous speaker when it opens its paragraph and
 # the previous quotation is at most this many paragraphs back.
 CONTINUATION_REACH = 2
+# Prepositions that tie a role to whom it serves ("a spokesman for the airline, Tom Reyes").
+ROLE_PREPS = frozenset({"for", "of", "at"})
 # What ends a sentence, before a quotation that is a sentence of its own and inside it.
 SENTENCE_ENDS = frozenset(".!?")
 # "they", "it", "we" resolve to the previous speaker when it is no person (a company, a team)
@@ -281,6 +283,13 @@ class _Speaker:
     is_person: bool
 
 
+def _appositions_of_object(prep: Token) -> list[Token]:
+    """The words in apposition to a preposition's object ("for the airline, Tom Reyes")."""
+    return [
+        a for obj in prep.children if obj.dep_ == "pobj" for a in obj.children if a.dep_ == "appos"
+    ]
+
+
 def _communicates(verb: Token) -> bool:
     """A verb whose subject said something: a speech verb ("confirmed"), or one whose object
     is a statement, a letter, a report ("released a statement")."""
@@ -414,10 +423,14 @@ class _Resolver:
             # ("the Swede" is someone described by nationality, not a group named "Swede")
             return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
         children = list(head.children)  # read once: each read builds the Tokens anew
-        # Roe's lawyer, John Smith, said: the person named, not the role.
+        # Roe's lawyer, John Smith, said: the person named, not the role. The parse may hang
+        # the name on the role's object instead ("a spokesman for the airline, Tom Reyes").
         for child in children:
-            if child.dep_ == "appos":
-                person = self.people.at(child.idx, child.idx + len(child))
+            named = child.dep_ == "appos" or (
+                child.dep_ == "prep" and child.lower_ in ROLE_PREPS and could_speak(head)
+            )
+            for word in [child] if child.dep_ == "appos" else _appositions_of_object(child):
+                person = self.people.at(word.idx, word.idx + len(word)) if named else None
                 if person is not None and person.is_person:
                     return _Speaker(text, start, end, person.name, person.entity_id, True)
         for child in children:
@@ -442,6 +455,11 @@ class _Resolver:
             owner = self.people.at(issuer.idx, issuer.idx + len(issuer))
             if owner is not None:
                 return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
+            if issuer.pos_ in ("NOUN", "PROPN"):  # "the company's statement": it issued it
+                i_first, i_last = speaker_span(issuer)
+                while i_last - 1 > i_first and doc[i_last - 1].tag_ == "POS":
+                    i_last -= 1
+                return _Speaker(text, start, end, doc[i_first:i_last].text, None, False)
         same = (first, last) == (span_first, span_last)
         return _Speaker(text, start, end, text if same else doc[first:last].text, None, False)
 

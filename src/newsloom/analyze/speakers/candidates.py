@@ -769,7 +769,8 @@ def speaker_kind(doc: Doc, speaker: _Speaker) -> SpeakerKind:
     if head.ent_type_ in ("ORG", "GPE", "NORP"):
         return "organisation"
     if lemma in SPEECH_NOUNS:
-        return "document"
+        # "the company's statement" resolved to the company that issued it
+        return "group" if speaker.name.casefold() != speaker.text.casefold() else "document"
     if head.ent_type_ in NOT_AGENTS:
         return "unknown"
     # "The network said": the subject of a speech verb speaks; a phrase found only beside a
