@@ -422,6 +422,9 @@ NOT_PEOPLE_ROWS: list[tuple[str, str, str | None]] = [
         None,
     ),
     ("Obama Says Museum Shows Nation's Promise\n\nObama spoke on Saturday.", "Obama", "PERSON"),
+    # A capitalised word the tagger reads as a common noun before a full name is a role.
+    ("Farmer Joan Pryce was not persuaded.", "Joan Pryce", "PERSON"),
+    ("Farmer Joan Pryce was not persuaded.", "Farmer Joan Pryce", None),
     # The lower-case words inside an organisation's name are part of it.
     ("The Ministry of Transport said the line would open.", "Ministry of Transport", "ORG"),
     ("The Ministry of Transport said the line would open.", "Transport", None),

@@ -332,7 +332,14 @@ def _split_role(
         token = doc[k]
         if not person_label and _joins_name(doc, k, first):
             continue  # "Bank of England", "Department for Education"
-        if _is_person_word(token) or not _is_name_word(token) or token.tag_ == "POS":
+        if (
+            _is_person_word(token)
+            or not _is_name_word(token)
+            or token.tag_ == "POS"
+            or (person_label and k == first and last - k > 2 and token.tag_ == "NN")
+        ):
+            # (the last: "Farmer Joan Pryce", a capitalised word the tagger calls a common
+            # noun before a full name, is a role however the word list misses it)
             split = k
             break
     if split is None:
