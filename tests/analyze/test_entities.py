@@ -425,6 +425,9 @@ NOT_PEOPLE_ROWS: list[tuple[str, str, str | None]] = [
     # A capitalised word the tagger reads as a common noun before a full name is a role.
     ("Farmer Joan Pryce was not persuaded.", "Joan Pryce", "PERSON"),
     ("Farmer Joan Pryce was not persuaded.", "Farmer Joan Pryce", None),
+    # A name in apposition with a noun for a person is a person's, whatever the model says.
+    ('His daughter, Sophie, said: "He was kind."', "Sophie", "PERSON"),
+    ('Rivera, a father of three, said: "I want to work."', "Rivera", "PERSON"),
     # The lower-case words inside an organisation's name are part of it.
     ("The Ministry of Transport said the line would open.", "Ministry of Transport", "ORG"),
     ("The Ministry of Transport said the line would open.", "Transport", None),

@@ -28,6 +28,7 @@ from ..text.names import (
     PLACE_SUFFIXES,
     is_calendar_word,
     is_honorific,
+    is_person_noun,
     is_role_noun,
     is_title,
     looks_like_acronym,
@@ -467,6 +468,14 @@ def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
         and not any(p in ORG_HEAD_WORDS or p in COMPANY_SUFFIXES for p in mention.parts)
     ):
         return "PERSON"  # "Tomas Okafor, 24," tagged GPE: places and firms have no age
+    if (
+        label in ("ORG", "GPE", "LOC")
+        and len(mention.parts) <= MAX_PERSON_WORDS
+        and not any(p in ORG_HEAD_WORDS or p in COMPANY_SUFFIXES for p in mention.parts)
+        and _apposed_to_person_noun(doc[mention.first : mention.last].root)
+    ):
+        mention.person_cue = True  # as a role before the name: the article-wide pass keeps it
+        return "PERSON"  # "His daughter, Sophie, said", "Rivera, a father of three,"
     if label == "ORG":
         if (
             len(mention.parts) == 1
@@ -494,6 +503,15 @@ def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
     if mention.person_cue and mention.parts and all(p in known.words for p in mention.parts):
         return "PERSON"
     return label
+
+
+def _apposed_to_person_noun(root: Token) -> bool:
+    """A name in apposition with a noun for a person, either way ("his daughter, Sophie",
+    "Rivera, a father of three"): firms and places are not anyone's daughter."""
+    nouns = [c for c in root.children if c.dep_ == "appos"]
+    if root.dep_ == "appos":
+        nouns.append(root.head)
+    return any(n.pos_ == "NOUN" and is_person_noun(n.lemma_, by_ending=False) for n in nouns)
 
 
 def _named_after_role(doc: Doc, mention: Mention) -> bool:
