@@ -226,8 +226,8 @@ DESCRIPTION_ROWS = [
         '"I have never felt so nervous," the actor said.',
         "I have never felt so nervous,",
         None,
+        kind="unknown",
         speaker_text="the actor",
-        fails="description",
     ),
     row(
         "age-of-the-one-person",  # an age nobody was given: the one person named before

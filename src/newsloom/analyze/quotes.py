@@ -281,6 +281,8 @@ class _Speaker:
     name: str
     entity_id: str | None
     is_person: bool
+    # A description that fits several people named before it ("the actor" after two actors).
+    ambiguous: bool = False
 
 
 def _appositions_of_object(prep: Token) -> list[Token]:
@@ -447,9 +449,11 @@ class _Resolver:
         known = self._by_role(head, start, children)
         if known is not None:
             return _Speaker(text, start, end, known.name, known.id, True)
-        described = self._by_description(head, text, start)
+        described, several = self._by_description(head, text, start)
         if described is not None:
             return _Speaker(text, start, end, described.name, described.entity_id, True)
+        if several:  # the words stay, naming nobody
+            return _Speaker(text, start, end, text, None, False, ambiguous=True)
         issuer = document_issuer(head, self.quoted)
         if issuer is not None:
             owner = self.people.at(issuer.idx, issuer.idx + len(issuer))
@@ -493,14 +497,14 @@ class _Resolver:
             return 0
         return self.line_starts[min(line, len(self.line_starts) - 1)]
 
-    def _by_description(self, head: Token, text: str, before: int) -> _Person | None:
+    def _by_description(self, head: Token, text: str, before: int) -> tuple[_Person | None, bool]:
         """'the 56-year-old', 'the coach' (``text``, headed by ``head``): the one person named
-        before whom the article describes with that age or noun; None when none or several
-        fit."""
+        before whom the article describes with that age or noun, and whether several fit
+        (then nobody is named: "Actors Dalton and Ross … the actor said")."""
         if head.pos_ not in ("NOUN", "ADJ") or not (
             refers_back(head) or _after_the(self.doc, head.left_edge.i)
         ):
-            return None
+            return None, False
         age = stated_age(text)
         if age is not None:
             fits = {e.id for e in self.ages.get(age, []) if e.mentions[0].start < before}
@@ -513,11 +517,11 @@ class _Resolver:
             fits = self._described.get(lemma, set())
             # "TV host Roe and radio host Doe": a noun used more often than for one person.
             if len(fits) == 1 and self._noun_uses(lemma, head.i) > 1:
-                return None
+                return None, True
         if len(fits) != 1:
-            return None
+            return None, len(fits) > 1
         (key,) = fits
-        return next(
+        person = next(
             (
                 p
                 for p in self.people.mentions
@@ -525,6 +529,7 @@ class _Resolver:
             ),
             None,
         )
+        return person, False
 
     def _sole_ageless_person(self, before: int) -> set[str]:
         """'Oscar-winning actor Daniel Brooks … ¶ the 61-year-old said': an age no one was

@@ -753,6 +753,8 @@ def speaker_kind(doc: Doc, speaker: _Speaker) -> SpeakerKind:
     document, or unknown (a pronoun with no antecedent, a phrase that cannot speak)."""
     if speaker.entity_id is not None:
         return "person" if speaker.is_person else "organisation"
+    if speaker.ambiguous:
+        return "unknown"
     span = doc.char_span(speaker.start, speaker.end, alignment_mode="expand")
     if span is None or not len(span):
         return "unknown"
