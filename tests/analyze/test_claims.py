@@ -86,6 +86,11 @@ def test_ranges(text, matched, low, high, qualifier):
     )
 
 
+def test_a_range_never_crosses_a_line_break():
+    found = [(q.value, q.value_high) for q in find_quantities("paid $3m to\n\n40 fans")]
+    assert found == [(3e6, None), (40.0, None)]
+
+
 def test_a_change_is_not_a_range():
     found = [(q.value, q.value_high) for q in find_quantities("rose from 3 to 5 percent")]
     assert (5.0, None) in found and all(high is None for _, high in found)

@@ -55,7 +55,8 @@ def test_story_page_shows_independent_outlets_and_the_chain(
     assert chain.is_visible()
     assert "wire copy" in chain.inner_text()
     assert details.locator("li", has_text="Eastfield Star: independent").is_visible()
-    # the firefighter count rests on one source: the Ledger credits the Eastfield Star
+    # the 23 night-shift workers accounted for rest on one source: the Ledger's paragraph
+    # stating it credits the Eastfield Star
     fact = page.locator("#facts .fact details.corroboration", has_text="single source")
     assert fact.count() >= 1
     page.screenshot(path=str(screenshots / f"corroboration-{where}.png"), full_page=True)

@@ -86,8 +86,9 @@ CORE_RE = re.compile(
     rf"(?:(?P<glue>{_SCALE})(?![\w])|"
     r"\s?(?P<scale>(?i:hundred|thousand|million|billion|trillion|mln|mn|bln|bn|trn|tn))(?![\w]))?"
 )
+# (the words of a range stay on one line: "$3m to ¶ 40" is two figures)
 _RANGE_RE = re.compile(
-    rf"\s*(?:-|–|—|to|and)\s*(?:{_CURRENCY_PRE})?(?P<num>{_NUMBER})"
+    rf"[^\S\n]*(?:-|–|—|to|and)[^\S\n]*(?:{_CURRENCY_PRE})?(?P<num>{_NUMBER})"
     rf"(?:(?P<glue>{_SCALE})(?![\w])|"
     r"\s?(?P<scale>(?i:hundred|thousand|million|billion|trillion|mln|mn|bln|bn|trn|tn))(?![\w]))?"
 )
