@@ -158,16 +158,22 @@ def write_story_facets(conn: Connection, old: set[str], story_ids: Sequence[str]
     when ``story_ids`` is None (a store upgraded to version 10). INSERT ... SELECT per facet."""
     f = t.list_facets.c
     gone = sorted(old)
+    facets = story_facet_values()
     for at in range(0, len(gone), CHUNK):
-        conn.execute(
-            delete(t.list_facets).where(f.list == STORIES, f.key.in_(gone[at : at + CHUNK]))
-        )
+        for name in facets:
+            # By facet too: the index is (list, facet, key, value), and without the facet
+            # SQLite scans every facet row of every story (1.7 ms an article at 1M stored).
+            conn.execute(
+                delete(t.list_facets).where(
+                    f.list == STORIES, f.facet == name, f.key.in_(gone[at : at + CHUNK])
+                )
+            )
     chunks: list[Sequence[str] | None] = (
         [None]
         if story_ids is None
         else [story_ids[at : at + CHUNK] for at in range(0, len(story_ids), CHUNK)]
     )
-    for name, values in story_facet_values().items():
+    for name, values in facets.items():
         rows = values.subquery()
         for ids in chunks:
             chosen = select(literal(STORIES), literal(name), rows.c.value, rows.c.key)
