@@ -576,7 +576,8 @@ def missed_people(
     doc: Doc, ents: Sequence[Span], mentions: list[Mention], known: KnownNames
 ) -> list[Mention]:
     """People the model did not tag: a known name word ("Roe" after "Jane Roe" or a PERSON
-    "Roe"), or a capitalised word right after an honorific, title or role ("rapper Stormzy")."""
+    "Roe"), a capitalised word right after an honorific, title or role ("rapper Stormzy"), or
+    two capitalised words with an age or a he/she bound to them."""
     covered = {i for ent in ents for i in range(ent.start, ent.end)}
     covered.update(i for m in mentions for i in range(m.first, m.last))
     words = known.words | {p for m in mentions if m.label == "PERSON" for p in m.parts}
@@ -610,11 +611,29 @@ def missed_people(
                 or _first_names_of(doc, i, end, surnames)
                 or end - i >= 2
                 and age_after(doc, i, end) is not None  # "Deb Roe, 38, said"
+                or end - i >= 2
+                and _pronoun_bound(doc[i:end].root)  # "Ana Torres was 19 when she arrived"
             )
         ):
             found.append(make_mention(doc, i, end, "PERSON", person_cue=cue))
         i = max(end, i + 1)
     return found
+
+
+def _pronoun_bound(root: Token) -> bool:
+    """A name that is a clause's subject and that a he or she in a clause hanging from that
+    clause refers back to ("Ana Torres was 19 when she arrived"; not a reported clause, which
+    may be about anyone)."""
+    if root.dep_ not in ("nsubj", "nsubjpass"):
+        return False
+    verb = root.head
+    return any(
+        clause.dep_ in ("advcl", "conj")
+        and any(
+            c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("he", "she") for c in clause.children
+        )
+        for clause in verb.children
+    )
 
 
 def _first_names_before(doc: Doc, mention: Mention, taken: set[int]) -> Mention:
