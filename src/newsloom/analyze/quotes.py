@@ -428,11 +428,14 @@ class _Resolver:
         # Roe's lawyer, John Smith, said: the person named, not the role. The parse may hang
         # the name on the role's object instead ("a spokesman for the airline, Tom Reyes").
         for child in children:
-            named = child.dep_ == "appos" or (
-                child.dep_ == "prep" and child.lower_ in ROLE_PREPS and could_speak(head)
-            )
-            for word in [child] if child.dep_ == "appos" else _appositions_of_object(child):
-                person = self.people.at(word.idx, word.idx + len(word)) if named else None
+            if child.dep_ == "appos":
+                named = [child]
+            elif child.dep_ == "prep" and child.lower_ in ROLE_PREPS and could_speak(head):
+                named = _appositions_of_object(child)
+            else:
+                continue
+            for word in named:
+                person = self.people.at(word.idx, word.idx + len(word))
                 if person is not None and person.is_person:
                     return _Speaker(text, start, end, person.name, person.entity_id, True)
         for child in children:
