@@ -160,14 +160,13 @@ def write_story_facets(conn: Connection, old: set[str], story_ids: Sequence[str]
     gone = sorted(old)
     facets = story_facet_values()
     for at in range(0, len(gone), CHUNK):
-        for name in facets:
-            # By facet too: the index is (list, facet, key, value), and without the facet
-            # SQLite scans every facet row of every story (1.7 ms an article at 1M stored).
-            conn.execute(
-                delete(t.list_facets).where(
-                    f.list == STORIES, f.facet == name, f.key.in_(gone[at : at + CHUNK])
-                )
+        # By facet too: the index is (list, facet, key, value), and without the facet SQLite
+        # scans every facet row of every story (1.7 ms an article at 1M stored).
+        conn.execute(
+            delete(t.list_facets).where(
+                f.list == STORIES, f.facet.in_(list(facets)), f.key.in_(gone[at : at + CHUNK])
             )
+        )
     chunks: list[Sequence[str] | None] = (
         [None]
         if story_ids is None
