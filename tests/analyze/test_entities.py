@@ -437,6 +437,25 @@ NOT_PEOPLE_ROWS: list[tuple[str, str, str | None]] = [
     ("The Department for Education will act, it said.", "Department for Education", "ORG"),
     # A role before "of" is still cut off: the organisation is what follows it.
     ("A spokesman for Kessler Works declined to comment.", "Kessler Works", "ORG"),
+    # An everyday occupation opening a sentence is a role, whatever the tagger calls it.
+    (
+        "Farmer Tom Adeyemi, whose land would be leased, said he understood.",
+        "Tom Adeyemi",
+        "PERSON",
+    ),
+    (
+        "Farmer Tom Adeyemi, whose land would be leased, said he understood.",
+        "Farmer Tom Adeyemi",
+        None,
+    ),
+    # A lower-case noun for an organisation before a name says what the name is.
+    (
+        "The charity Muscle Matters, which funded the work, said it was hopeful.",
+        "Muscle Matters",
+        "ORG",
+    ),
+    # Negative: a name that is the subject of a clause about the company is a person's.
+    ("The company Jane Roe founded in 2010 makes bicycles.", "Jane Roe", "PERSON"),
 ]
 
 

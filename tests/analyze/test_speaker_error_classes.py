@@ -800,3 +800,121 @@ NESTED_ROWS = [
 @pytest.mark.parametrize(("text", "quoted", "speaker", "kind", "speaker_text"), NESTED_ROWS)
 def test_nested_quote_belongs_to_the_inner_speaker(nlp, text, quoted, speaker, kind, speaker_text):
     check(quote_of(text, quoted), speaker, kind, speaker_text)
+
+
+# --- 7. house styles and layouts of other outlets ---------------------------------------
+
+LAYOUT_ROWS = [
+    # A house style that quotes with single marks: every quotation is read, not just titles.
+    row(
+        "single-marks",
+        "Kofi Mensah scored twice for United on Saturday.\n\n"
+        "Manager Siobhan Kerr praised her side. 'We never stopped believing,' she said. "
+        "'The lads showed real character.'",
+        "The lads showed",
+        "Siobhan Kerr",
+        "person",
+    ),
+    # A question-and-answer piece: each quoted answer is the interviewee's.
+    row(
+        "interview-answers",
+        "Lena Marsh took over as music director of the Riverton Symphony in September. She "
+        "spoke to us about her first season.\n\n"
+        "You have programmed three premieres. Is that a risk?\n\n"
+        '"Of course it is a risk. An orchestra that only plays the past becomes a museum."\n\n'
+        "How have the musicians reacted?\n\n"
+        '"They have been wonderful."',
+        "They have been wonderful",
+        "Lena Marsh",
+        "person",
+    ),
+    # Negative: a question that quotes someone is not an interviewer's.
+    row(
+        "quoted-question",
+        'Viktor Hale asked the board: "Who will pay for this?"\n\n'
+        "Nobody answered him at the meeting on Monday.",
+        "Who will pay",
+        "Viktor Hale",
+    ),
+    # A live blog's entry: a name and an adverb before the colon.
+    row(
+        "name-adverb-colon",
+        "22:40 Labour's Priya Desai holds the seat in Northfield.\n\n"
+        '23:50 Desai again: "Tonight is not about me. It is about this town."',
+        "Tonight is not about me",
+        "Priya Desai",
+        "person",
+        "Desai",
+    ),
+    # The parse reads the name as a preposition's object and leaves "said" without a subject.
+    row(
+        "name-before-subjectless-verb",
+        "More than 40,000 homes were without power on Sunday.\n\n"
+        '"This is the worst damage in a decade," said Owen Trask, head of field operations.\n\n'
+        "In the village of Elm Cross, pensioner Doris Whitlow, 81, said she had spent the "
+        'night by candlelight. "I have got a gas stove, so I can make tea," she said.',
+        "gas stove",
+        "Doris Whitlow",
+        "person",
+    ),
+    # The one who reports outranks the subject of what they report.
+    row(
+        "reporter-over-reported",
+        "Gareth Lyle, 58, admitted fraud at an earlier hearing.\n\n"
+        "Prosecutor Nadia Rahman told the court Lyle had used the money to pay debts. "
+        '"This was a betrayal of everyone who gave to the charity," she said.',
+        "betrayal",
+        "Nadia Rahman",
+    ),
+    # Negative: a participle's subject is its clause's, never the name before its comma.
+    row(
+        "participle-after-place",
+        "Hillary Clinton chimed in on Twitter, saying that officials should release the "
+        'videos "without delay."',
+        "without delay",
+        "Hillary Clinton",
+    ),
+    # A surname that is also a plural noun, tagged as the noun.
+    row(
+        "surname-tagged-noun",
+        "Opposition spokesman Derek Mills accused the minister of fiddling the figures.\n\n"
+        'Mills replied that families "deserve better than promises".',
+        "deserve better",
+        "Derek Mills",
+        "person",
+    ),
+    # A role noun the article gave nobody: the one person its paragraph is about.
+    row(
+        "role-given-to-nobody",
+        "Kofi Mensah's late header gave United a 2-1 win over Riverside.\n\n"
+        "Mensah, 24, was mobbed by team-mates at the final whistle. "
+        '"I just closed my eyes and jumped," the striker said.',
+        "closed my eyes",
+        "Kofi Mensah",
+        "person",
+    ),
+    # Negative: the paragraph's subject is described by another role, so "the striker" is not
+    # that person: the words stay, naming nobody.
+    row(
+        "role-of-someone-else",
+        "United beat Riverside 2-1 on Saturday.\n\n"
+        "Manager Siobhan Kerr watched from the touchline. "
+        '"I just closed my eyes and jumped," the striker said.',
+        "closed my eyes",
+        "striker",
+        speaker_text="the striker",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "quoted", "speaker", "kind", "speaker_text"), LAYOUT_ROWS)
+def test_house_styles_and_layouts(nlp, text, quoted, speaker, kind, speaker_text):
+    check(quote_of(text, quoted), speaker, kind, speaker_text)
+
+
+def test_reported_speech_leaves_out_the_one_told(nlp):
+    """'told the court Lyle had used …': the court is told, not part of what was said."""
+    text = "Prosecutor Nadia Rahman told the court Lyle had used the money to pay debts."
+    (said,) = [q for q in analyze_text(text).quotes if q.kind == "indirect"]
+    assert said.text == "Lyle had used the money to pay debts"
+    assert said.speaker == "Nadia Rahman"

@@ -192,6 +192,8 @@ SPEECH_NOUNS = frozenset(
 ADDRESSEE_VERBS = frozenset(
     {"tell", "ask", "inform", "assure", "reassure", "thank", "urge", "warn", "advise", "beg"}
 )
+# Tags of a finite verb (one that has a subject of its own).
+FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
 # Subjects that never say anything themselves ("it was labeled 'Mostly True'").
 NON_SPEAKER_SUBJECTS = frozenset({"it", "this", "that", "there", "what", "which", "you"})
 # Nouns for the people and bodies that get quoted without a name ("a source", "officials").
@@ -332,7 +334,7 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
     speaking = _participle_owner(verb, quoted)
     if speaking is not None:
         return speaking
-    nominal = _determined_subject(verb, quoted)
+    nominal = _determined_subject(verb, quoted) or stranded_name(verb, quoted)
     if nominal is not None:
         return nominal
     if (
@@ -357,6 +359,39 @@ def _determined_subject(verb: Token, quoted: list[bool] | None) -> Token | None:
     last = lefts[-1]
     if last.pos_ in ("ADJ", "NOUN", "PROPN", "NUM") and same_paragraph(last, verb):
         return last
+    return None
+
+
+def stranded_name(verb: Token, quoted: list[bool] | None) -> Token | None:
+    """'In the village of Elm Cross, pensioner Doris Whitlow, 81, said …': the parse may read
+    the name as a preposition's object and leave the verb without a subject. A name that ends
+    right before the verb in its sentence (an age set off by commas aside) is its subject."""
+    if verb.tag_ not in FINITE_TAGS:  # "…, saying": a participle's subject is its clause's
+        return None
+    doc = verb.doc
+    k = verb.i - 1
+    while k >= verb.sent.start and (
+        doc[k].is_punct or (doc[k].like_num and doc[k].dep_ == "appos")
+    ):
+        k -= 1
+    if k < verb.sent.start or k == verb.i - 1 and doc[k].is_punct:
+        return None
+    name = doc[k]
+    if name.ent_type_ not in ("PERSON", "ORG") or name.head.i == verb.i:
+        return None
+    if (quoted and quoted[name.i]) or not same_paragraph(name, verb):
+        return None
+    return name
+
+
+def verb_after_name(name: Token) -> Token | None:
+    """The verb right after a name (an age set off by commas aside): "Doris Whitlow, 81, said"."""
+    doc = name.doc
+    k = name.i + 1
+    while k < len(doc) and (doc[k].is_punct or (doc[k].like_num and doc[k].dep_ == "appos")):
+        k += 1
+    if k < len(doc) and doc[k].pos_ in ("VERB", "AUX"):
+        return doc[k]
     return None
 
 
@@ -386,17 +421,20 @@ def speaker_span(subject: Token) -> tuple[int, int]:
     left = subject.i
     right = subject.i + 1
     for child in subject.lefts:
-        if child.dep_ not in ASIDE_DEPS:
+        if child.dep_ not in ASIDE_DEPS and ":" not in child.text:  # (a liveblog's "23:50")
             left = min(left, child.left_edge.i)
     for child in subject.rights:
-        if child.dep_ in ASIDE_DEPS and not (
-            child.dep_ == "prep" and child.lower_ in ("for", "of", "at", "to")
-        ):
+        if (
+            child.dep_ in ASIDE_DEPS
+            and not (child.dep_ == "prep" and child.lower_ in ("for", "of", "at", "to"))
+        ) or child.dep_ == "advmod":  # "Desai again:"
             break
         right = max(right, child.right_edge.i + 1)
     doc = subject.doc
-    for k in range(subject.i - 1, left - 1, -1):  # never across a line break
-        if "\n" in doc[k].whitespace_ or "\n" in doc[k].text:
+    # Never across a line break, nor a comma: words before a comma that the parse hung on the
+    # subject are another phrase ("In the village of Elm Cross, pensioner Doris Whitlow").
+    for k in range(subject.i - 1, left - 1, -1):
+        if "\n" in doc[k].whitespace_ or "\n" in doc[k].text or doc[k].text == ",":
             left = k + 1
             break
     for k in range(subject.i, right - 1):
@@ -589,8 +627,11 @@ def find_cue(
     j = q_first - 1
     while j > lo and (doc[j].is_quote or doc[j].is_space):
         j -= 1
-    if j > lo and doc[j].text == ":" and doc[j - 1].pos_ in ("PROPN", "NOUN", "PRON"):
-        named = doc[j - 1]
+    before = j - 1
+    if before > lo and doc[before].pos_ == "ADV" and doc[before - 1].pos_ == "PROPN":
+        before -= 1  # "Desai again: '…'", "Roe later: '…'"
+    if j > lo and doc[j].text == ":" and doc[before].pos_ in ("PROPN", "NOUN", "PRON"):
+        named = doc[before]
         if named.dep_ in ("dobj", "dative") and named.head.lemma_.lower() in ADDRESSEE_VERBS:
             # "Hart can be heard telling Dunn: '…'": the one told never speaks.
             teller = subject_of(named.head, quoted) or _person_before(named.head, lo, quoted)

@@ -157,6 +157,45 @@ COMPANY_SUFFIXES = frozenset(
         "rangers",
     }
 )
+# Lower-case nouns for organisations: "the charity Muscle Matters" names a charity.
+BODY_NOUNS = frozenset(
+    {
+        "charity",
+        "company",
+        "firm",
+        "startup",
+        "start-up",
+        "band",
+        "club",
+        "party",
+        "union",
+        "agency",
+        "group",
+        "trust",
+        "foundation",
+        "association",
+        "organisation",
+        "organization",
+        "retailer",
+        "airline",
+        "bank",
+        "insurer",
+        "lender",
+        "carmaker",
+        "manufacturer",
+        "publisher",
+        "label",
+        "chain",
+        "brand",
+        "team",
+        "regulator",
+        "watchdog",
+        "broadcaster",
+        "network",
+        "newspaper",
+        "magazine",
+    }
+)
 # Nouns after a surname that make it a family's name: "the Roe family" names no new person.
 GROUP_NOUNS = frozenset(
     {
@@ -459,6 +498,8 @@ def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
             return "ORG"
         if all(p in ORG_HEAD_WORDS for p in mention.parts) and not mention.person_cue:
             return "ORG"  # "Kim Lee / Agency": a credit line's agency
+        if not mention.person_cue and _named_after_body(doc, mention):
+            return "ORG"
         return label
     if label in RECHECK_LABELS:
         return "PERSON" if _person_evidence(doc, mention, known) else PENDING
@@ -512,6 +553,31 @@ def _apposed_to_person_noun(root: Token) -> bool:
     if root.dep_ == "appos":
         nouns.append(root.head)
     return any(n.pos_ == "NOUN" and is_person_noun(n.lemma_, by_ending=False) for n in nouns)
+
+
+def _named_after_body(doc: Doc, mention: Mention) -> bool:
+    """'the charity Muscle Matters', 'the band Sleepy Owls': a lower-case noun for an
+    organisation right before the name names what it is (not "the company Jane Roe founded",
+    where the name is the subject of a clause about the company)."""
+    if mention.first < 2:
+        return False
+    noun = doc[mention.first - 1]
+    if not (noun.text.islower() and noun.lemma_ in BODY_NOUNS):
+        return False
+    if doc[mention.first - 2].lower_ not in _DETERMINERS:
+        return False
+    root = doc[mention.first : mention.last].root
+    if root.dep_ in ("nsubj", "nsubjpass") and root.head.dep_ == "relcl":
+        return False
+    # "the company Jane Roe founded …": a clause hanging from the name or the noun, its verb
+    # right after the name, has the name for its subject.
+    after = doc[mention.last] if mention.last < len(doc) else None
+    return not (
+        after is not None
+        and after.pos_ == "VERB"
+        and after.dep_ in ("acl", "relcl")
+        and after.head.i in (root.i, noun.i)
+    )
 
 
 def _named_after_role(doc: Doc, mention: Mention) -> bool:

@@ -26,8 +26,10 @@ from spacy.tokens import Doc, Span, Token
 from ..models import Entity, Paragraph, Post, QuoteKind, QuoteMention
 from ..text.datelines import DATELINE
 from ..text.described import DEFINITE, stated_age
+from ..text.names import is_person_noun, is_role_noun
 from .antecedents import PRONOUN_GENDER, article_genders
 from .attribution import (
+    ADDRESSEE_VERBS,
     NON_SPEAKER_SUBJECTS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
@@ -40,7 +42,9 @@ from .attribution import (
     find_cue,
     is_speech_verb,
     speaker_span,
+    stranded_name,
     subject_of,
+    verb_after_name,
 )
 from .quotemarks import Segment, paragraph_segments, paragraph_spans, single_segments
 from .speakers.candidates import Candidate, CandidateFinder, QuoteContext, speaker_kind
@@ -60,6 +64,11 @@ PRONOUN_SPEAKER_REACH = 3
 # A quotation with no cue carries on the previous speaker when it opens its paragraph and
 # the previous quotation is at most this many paragraphs back.
 CONTINUATION_REACH = 2
+# Paragraphs of questions and quoted answers read back to an interview's introduction.
+INTERVIEW_REACH = 12
+# Quotation marks: an interviewer's question quotes nobody.
+QUESTION_FREE_MARKS = '"“”«»'
+OPENING_MARKS = '"“«'
 # Prepositions that tie a role to whom it serves ("a spokesman for the airline, Tom Reyes").
 ROLE_PREPS = frozenset({"for", "of", "at"})
 # What ends a sentence, before a quotation that is a sentence of its own and inside it.
@@ -153,7 +162,27 @@ class _Person:
     quoted: bool = False
     joint: bool = False  # coordinated with another noun ("Roe and Doe met")
     owns_subject: bool = False  # the possessor of a subject ("Roe's advice earned him …")
+    reported: bool = False  # the subject of reported speech ("Roe told the court Doe had …")
     label: str = "PERSON"  # the entity type
+
+
+def _stranded(name: Token) -> bool:
+    """Whether the parse left the verb right after ``name`` without a subject and the name
+    is the one it lost ("In the village of Elm Cross, pensioner Doris Whitlow, 81, said")."""
+    verb = verb_after_name(name)
+    if verb is None or any(c.dep_ in _SUBJECT_DEPS for c in verb.children):
+        return False
+    found = stranded_name(verb, None)
+    return found is not None and found.i == name.i
+
+
+def _in_reported_speech(subject: Token) -> bool:
+    """Whether ``subject`` is the subject of a clause a speech verb reports ("… told the court
+    Lyle had used the money")."""
+    verb = subject.head
+    while verb.dep_ == "conj" and verb.head.i != verb.i:
+        verb = verb.head
+    return verb.dep_ == "ccomp" and is_speech_verb(verb.head)
 
 
 class _People:
@@ -195,7 +224,8 @@ class _People:
                 described = root
                 while described.dep_ == "appos" and described.head.i != described.i:
                     described = described.head
-                p.subject = described.dep_ in _SUBJECT_DEPS
+                p.subject = described.dep_ in _SUBJECT_DEPS or _stranded(found[-1])
+                p.reported = p.subject and _in_reported_speech(described)
                 p.owns_subject = root.dep_ == "poss" and root.head.dep_ in _SUBJECT_DEPS
                 p.joint = (root.dep_ == "conj" and root.head.pos_ in _NOMINAL) or any(
                     c.dep_ == "conj" and c.pos_ in _NOMINAL for c in root.children
@@ -232,15 +262,20 @@ class _People:
         return None
 
     def subject_between(
-        self, lo: int, hi: int, pronoun: str = "", *, sole: bool = False
+        self, lo: int, hi: int, pronoun: str = "", *, sole: bool = False, reporter: bool = True
     ) -> _Person | None:
         """The last person named as a clause subject in [lo, hi) (the pronoun's antecedent);
-        with ``sole``, the subject must name one person alone ("Roe and Doe met" names two)."""
-        p = self.last_between(
-            lo,
-            hi,
-            lambda p: p.is_person and p.subject and not p.quoted and self.agrees(p, pronoun),
-        )
+        with ``sole``, the subject must name one person alone ("Roe and Doe met" names two).
+        With ``reporter``, one who reports outranks the subject of what they report."""
+
+        def fits(p: _Person) -> bool:
+            return p.is_person and p.subject and not p.quoted and self.agrees(p, pronoun)
+
+        # The one who reports outranks the subject of what they report ("Prosecutor Rahman
+        # told the court Lyle had used the money. "…," she said.").
+        p = self.last_between(lo, hi, lambda p: fits(p) and not p.reported) if reporter else None
+        if p is None:
+            p = self.last_between(lo, hi, fits)
         return None if p is not None and sole and p.joint else p
 
     def subject_owner_between(self, lo: int, hi: int, pronoun: str) -> _Person | None:
@@ -259,7 +294,8 @@ class _People:
     def by_surname(self, token: Token) -> _Person | None:
         """A capitalised word the model did not tag, matched to a person named before it."""
         word = token.text
-        if not word[:1].isupper() or token.pos_ != "PROPN":
+        # "Mills replied": a surname that is also a plural noun may be tagged as the noun.
+        if not word[:1].isupper() or token.pos_ not in ("PROPN", "NOUN"):
             return None
         i = bisect_right(self.starts, token.idx) - 1
         while i >= 0:
@@ -332,6 +368,7 @@ class _Resolver:
         self._described: dict[str, set[str]] | None = None
         # People by the last word of each of their roles ("host" for "Golden Crust host").
         self.roles: dict[str, list[Entity]] = {}
+        self.roles_of = {e.id: e.roles for e in entities if e.type == "PERSON"}
         for e in entities:
             if e.type != "PERSON":
                 continue
@@ -374,8 +411,11 @@ class _Resolver:
             start, end = span.start_char, span.end_char
             lower = ""
         if lower in PERSONAL_PRONOUNS:
+            # A pronoun inside reported speech most often stands for that speech's subject
+            # ("Roe said Shaw had agreed, and that he called the plan …").
+            reported = head.dep_ in _SUBJECT_DEPS and _in_reported_speech(head)
             subject = self.people.subject_between(
-                para_start, start, lower
+                para_start, start, lower, reporter=not reported
             ) or self.people.subject_owner_between(self._sentence_start(first), start, lower)
             if subject is not None:
                 return _Speaker(text, start, end, subject.name, subject.entity_id, True)
@@ -521,6 +561,8 @@ class _Resolver:
             # "TV host Roe and radio host Doe": a noun used more often than for one person.
             if len(fits) == 1 and self._noun_uses(lemma, head.i) > 1:
                 return None, True
+            if not fits and (is_role_noun(lemma) or is_person_noun(lemma, by_ending=False)):
+                fits = self._undescribed_subject(before)
         if len(fits) != 1:
             return None, len(fits) > 1
         (key,) = fits
@@ -533,6 +575,22 @@ class _Resolver:
             None,
         )
         return person, False
+
+    def _undescribed_subject(self, before: int) -> set[str]:
+        """'Mensah, 24, … was mobbed by team-mates. "…," the striker said.': a role noun the
+        article gave nobody refers back to the one person named as a subject earlier in its
+        paragraph, when the article describes that person by no noun (a coach named there is
+        not "the striker")."""
+        line = bisect_right(self.line_starts, before) - 1
+        person = self.people.subject_between(self._line_start(line), before, sole=True)
+        if person is None or not person.is_person:
+            return set()
+        key = person.entity_id or person.name
+        if any(key in keys for keys in (self._described or {}).values()):
+            return set()
+        if person.entity_id is not None and self.roles_of.get(person.entity_id):
+            return set()
+        return {key}
 
     def _sole_ageless_person(self, before: int) -> set[str]:
         """'Oscar-winning actor Daniel Brooks … ¶ the 61-year-old said': an age no one was
@@ -600,6 +658,41 @@ def _lines(text: str, paragraphs: list[Paragraph]) -> list[tuple[int, int, str]]
         for s, e in paragraph_spans(text[p.start : p.end]):
             out.append((p.start + s, p.start + e, p.label))
     return out
+
+
+def line_segments(text: str, lines: Sequence[tuple[int, int, str]]) -> list[list[Segment]]:
+    """Each line's quoted segments. Titles fall back to single marks; an article that quotes
+    with single marks throughout (a house style: 'We never stopped believing,' she said) has
+    its single-quoted segments read in every paragraph, double marks then only nesting."""
+    double = [paragraph_segments(text, lo, hi) for lo, hi, _ in lines]
+    single = [single_segments(text, lo, hi) for lo, hi, _ in lines]
+    outer_single = sum(
+        1
+        for n, segs in enumerate(single)
+        if lines[n][2] != "title"
+        for seg in segs
+        if " " in text[seg.start : seg.end] and not _within(seg, double[n])
+    )
+    outer_double = sum(
+        1
+        for n, segs in enumerate(double)
+        if lines[n][2] != "title"
+        for seg in segs
+        if not _within(seg, single[n])
+    )
+    single_style = outer_single > outer_double
+    out = []
+    for n, (_, _, label) in enumerate(lines):
+        segs = double[n]
+        if (single_style or (label == "title" and not segs)) and single[n]:
+            segs = single[n]
+        out.append(segs)
+    return out
+
+
+def _within(seg: Segment, others: Sequence[Segment]) -> bool:
+    """Whether ``seg`` lies inside one of ``others`` (a quotation nested in another)."""
+    return any(o.start <= seg.open_start and seg.close_end <= o.end for o in others)
 
 
 def _token_range(doc: Doc, start: int, end: int) -> tuple[int, int] | None:
@@ -672,10 +765,7 @@ class _Scan:
         self.line_tokens = [_token_range(doc, lo, hi) or (0, 0) for lo, hi, _ in self.lines]
         # Quoted segments in text order, with their paragraph line and their tokens.
         self.segments: list[tuple[int, Segment]] = []
-        for n, (lo, hi, label) in enumerate(self.lines):
-            segs = paragraph_segments(text, lo, hi)
-            if label == "title" and not segs:
-                segs = single_segments(text, lo, hi)
+        for n, segs in enumerate(line_segments(text, self.lines)):
             self.segments.extend((n, s) for s in segs)
         self.ranges = [_token_range(doc, seg.start, seg.end) for _, seg in self.segments]
         # Per token: inside quotation marks (words there are the speaker's, not attribution).
@@ -934,6 +1024,22 @@ def _reporting_words(scan: _Scan) -> Iterator[Token]:
             yield doc[i]
 
 
+def _past_addressee(verb: Token, clause: Token) -> int:
+    """Where the reported clause starts. 'told the court Lyle had used …': a verb of telling
+    with no object of its own may have its addressee parsed into the clause's subject (as a
+    compound of the name); the clause then starts after it."""
+    first = clause.left_edge.i
+    if verb.lemma_.lower() not in ADDRESSEE_VERBS or any(
+        c.dep_ in ("dobj", "dative", "iobj") for c in verb.children
+    ):
+        return first
+    subject = next((c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None or subject.pos_ != "PROPN":
+        return first
+    glued = [c.i for c in subject.lefts if c.dep_ == "compound" and c.pos_ == "NOUN"]
+    return max(first, max(glued) + 1) if glued else first
+
+
 def _reported_speech(scan: _Scan) -> list[_Reported]:
     doc, text, quoted, lines = scan.doc, scan.text, scan.quoted, scan.lines
     out = []
@@ -953,7 +1059,7 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
         subject = scan.subject_of(token)
         if subject is None or subject.lower_ in NON_SPEAKER_SUBJECTS:
             continue
-        first, last = clause.left_edge.i, clause.right_edge.i + 1
+        first, last = _past_addressee(token, clause), clause.right_edge.i + 1
         if first <= token.i < last or not any(
             not t.is_punct and not quoted[t.i] for t in doc[first:last]
         ):
@@ -1045,6 +1151,8 @@ def _carried_on(scan: _Scan, seg: Segment, n: int) -> _Speaker | None:
             return scan.resolver.resolve(*cue.speaker, n - 1, lines[n - 1][0])
     if prev_n == n - 1 and prev_speaker is not None:
         return prev_speaker
+    if n >= 1 and _asked(text, lines[n - 1]):
+        return _interviewee(scan, n)
     if n >= 1:
         p_lo, p_hi = lines[n - 1][0], lines[n - 1][1]
         subject = scan.people.subject_between(p_lo, p_hi, sole=True)
@@ -1054,6 +1162,31 @@ def _carried_on(scan: _Scan, seg: Segment, n: int) -> _Speaker | None:
             )
     if prev_speaker is not None and n - prev_n <= CONTINUATION_REACH:
         return prev_speaker
+    return None
+
+
+def _asked(text: str, line: tuple[int, int, str]) -> bool:
+    """Whether a paragraph is an interviewer's question: it ends with a question mark and
+    quotes nobody."""
+    words = text[line[0] : line[1]].strip()
+    return words.endswith("?") and not any(mark in words for mark in QUESTION_FREE_MARKS)
+
+
+def _interviewee(scan: _Scan, n: int) -> _Speaker | None:
+    """In a question-and-answer piece the quotation after each question answers it: the
+    speaker is the one person named as a subject in the last paragraph before the run of
+    questions and answers (the introduction: "Lena Marsh took over … She spoke to us")."""
+    text, lines = scan.text, scan.lines
+    k = n - 1
+    while k >= 0 and k > n - INTERVIEW_REACH:
+        line = lines[k]
+        if _asked(text, line) or text[line[0] : line[0] + 1] in OPENING_MARKS:
+            k -= 1
+            continue
+        person = scan.people.subject_between(line[0], line[1], sole=True)
+        if person is None:
+            return None
+        return _Speaker(person.name, person.start, person.end, person.name, person.entity_id, True)
     return None
 
 
