@@ -76,6 +76,40 @@ def test_a_stream_in_batches_of_rows_ends_as_the_index_in_memory(url, seed, batc
     assert len({memory.story_key(aid) for aid, _ in feed[40:]}) == 2
 
 
+@pytest.mark.parametrize("read_whole", [0, 10**6])
+def test_merged_keys_read_whole_or_one_by_one_end_alike(url, monkeypatch, read_whole):
+    """Merged story keys are read whole while there are few, and looked up one by one past
+    the bound: either way a later batch follows the merge, for story keys and for the
+    stories its posting lists name."""
+    from newsloom.stories.features import Features
+
+    monkeypatch.setattr(index_state, "MERGED_READ_WHOLE", read_whole)
+
+    def feats(event: int) -> Features:
+        return Features(
+            words=_unit([f"w{event}_{i}" for i in range(8)]), names=_unit([f"p{event}"])
+        )
+
+    store = open_store(url)
+    with store.index_transaction() as txn:
+        index = StoryIndex(rows=txn.rows)
+        first, second = index.add("a0", feats(0)), index.add("a1", feats(1))
+        index.save()
+    assert first != second
+    with store.index_transaction() as txn:
+        index = StoryIndex(rows=txn.rows)
+        kept = index._merge(first, second)
+        index.save()
+    with store.index_transaction() as txn:
+        index = StoryIndex(rows=txn.rows)
+        # a1's story was merged away: its words lead to the story that absorbed it
+        assert index.add("a2", feats(1)) == kept
+        assert index.story_key("a1") == kept
+        assert index.state._all_merged is (read_whole > 0)
+        index.save()
+    store.close()
+
+
 def kinds_stream(seed: int, events: int = 90, kinds: int = 30):
     """Events of a few kinds (each kind's words shared by its events, each event its own words
     and names), three to five articles each, neighbouring events interleaved: many candidate

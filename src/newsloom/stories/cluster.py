@@ -145,6 +145,7 @@ class StoryIndex:
         self.recent: OrderedDict[str, Features] = OrderedDict()
         self.load_features = load_features
         self.changed: set[str] = set()  # stories touched since ``take_changed``
+        self.roots = _Roots(self._find)
 
     @property
     def n(self) -> int:
@@ -156,6 +157,7 @@ class StoryIndex:
         features of recent articles are kept: they do not change)."""
         self.state = IndexState(rows)
         self.changed = set()
+        self.roots.clear()
 
     def save(self) -> None:
         """Write what changed to the rows (nothing to do in memory)."""
@@ -332,23 +334,16 @@ class StoryIndex:
         self.state.need_postings(keys)
         hits: Counter[str] = Counter()
         # A story is in the postings of many of the article's keys (about 1,300 look-ups an
-        # article at 1M stored): each is followed to the story it was merged into once.
-        roots: dict[str, str] = {}
+        # article at 1M stored): each is followed to the story it was merged into once, and
+        # a key's stories count once each (a set, counted in C).
+        roots = self.roots
         for key in keys:
             channel = "names" if key.startswith("n:") else "words"
             if self.state.df[channel].get(key[2:], 0) > cap + 1:  # +1: this article counted
                 continue
             posting = self.state.posting(key)
-            if not posting:
-                continue
-            seen = set()
-            for sk in reversed(posting[-MAX_KEY_STORIES:]):
-                root = roots.get(sk)
-                if root is None:
-                    root = roots[sk] = self._find(sk)
-                if root not in seen:
-                    seen.add(root)
-                    hits[root] += 1
+            if posting:
+                hits.update({roots[sk] for sk in posting[-MAX_KEY_STORIES:]})
         return _most_hits(hits, MAX_CANDIDATES)
 
     # --- updates --------------------------------------------------------------------------
@@ -399,6 +394,7 @@ class StoryIndex:
             keep, gone = gone, keep
         self.state.need_stories([keep, gone])
         a, b = self.state.story(keep), self.state.drop_story(gone)
+        self.roots.clear()  # stories that led to ``gone`` lead to ``keep`` now
         a.members.extend(b.members)  # the survivor's founder stays first: it names the story
         for channel in CHANNELS:
             centroid: dict[str, float] = getattr(a, channel)
@@ -524,6 +520,19 @@ class StoryIndex:
         s.postings = {k: list(v[-POSTING_LENGTH:]) for k, v in state["postings"].items()}
         s.merged = dict(state["merged"])
         return index
+
+
+class _Roots(dict[str, str]):
+    """Story key -> the live story it was merged into (itself when never merged), found on
+    first use; the index empties it when stories merge."""
+
+    def __init__(self, find: Callable[[str], str]) -> None:
+        super().__init__()
+        self.find = find
+
+    def __missing__(self, key: str) -> str:
+        root = self[key] = self.find(key)
+        return root
 
 
 def _num(key: str) -> int:

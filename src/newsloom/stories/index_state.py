@@ -32,6 +32,8 @@ POSTING_LENGTH = 64
 # 10k stored, so small archives re-read little (bench/bench_stories.py at 10k: CPU 7.39 ms per
 # article against 7.18 without the bound, within the machine's noise; peak 364 MB against 385).
 STORY_CACHE = 1000
+# Merged story keys read whole, at most (beyond, each key is looked up as it is met).
+MERGED_READ_WHOLE = 50_000
 
 
 @dataclass
@@ -100,6 +102,11 @@ class IndexRows(Protocol):
 
     def merged(self, keys: Collection[str]) -> dict[str, str]: ...
 
+    def all_merged(self, limit: int) -> dict[str, str] | None:
+        """Every merged story key and where it went, when there are at most ``limit`` of
+        them (None when there are more)."""
+        ...
+
     def story_of(self, article_ids: Collection[str]) -> dict[str, str]: ...
 
     def all_stories(self) -> Iterator[Story]:
@@ -122,6 +129,10 @@ class IndexState:
         self.story_of: dict[str, str] = {}
         # Rows mode: keys read and found without a row (so they are not read again).
         self._no_merge: set[str] = set()
+        # Rows mode: whether every merged key is in ``merged`` (read whole when few: merges
+        # are rare, a hundred at a million articles, while a posting list's stories are
+        # looked up by the thousand). None until the first look-up.
+        self._all_merged: bool | None = None
         self._no_story_of: set[str] = set()
         # Rows mode: what changed since the rows were read.
         self._dirty_df: dict[str, set[str]] = {c: set() for c in CHANNELS}
@@ -196,13 +207,20 @@ class IndexState:
 
     def merged_into(self, key: str) -> str | None:
         found = self.merged.get(key)
-        if found is None and key not in self._no_merge:  # known answers need no read
-            self._need_merged([key])
+        if found is None and key not in self._no_merge and not self._all_merged:
+            self._need_merged([key])  # (known answers need no read)
             found = self.merged.get(key)
         return found
 
     def _need_merged(self, keys: Iterable[str]) -> None:
         if self.rows is None:
+            return
+        if self._all_merged is None:
+            every = self.rows.all_merged(MERGED_READ_WHOLE)
+            self._all_merged = every is not None
+            if every is not None:
+                self.merged = {**every, **self.merged}
+        if self._all_merged:
             return
         missing = [k for k in keys if k not in self.merged and k not in self._no_merge]
         if missing:
