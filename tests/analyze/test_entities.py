@@ -454,6 +454,11 @@ NOT_PEOPLE_ROWS: list[tuple[str, str, str | None]] = [
         "Muscle Matters",
         "ORG",
     ),
+    (
+        "The indie band Paper Lanterns have announced they are splitting up.",
+        "Paper Lanterns",
+        "ORG",
+    ),
     # Negative: a name that is the subject of a clause about the company is a person's.
     ("The company Jane Roe founded in 2010 makes bicycles.", "Jane Roe", "PERSON"),
 ]

@@ -16,7 +16,7 @@ Two such people, or none, leave it unresolved.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -110,6 +110,7 @@ def article_genders(
                 reported = True
             if owned and reported:
                 break
+    _vote_next_sentence(doc, by_sentence, quoted, vote)
     # A gender the article shows at least twice as often as the other (one slip is noise).
     out = {}
     for key, tally in votes.items():
@@ -119,6 +120,34 @@ def article_genders(
         elif f >= 2 * m and f:
             out[key] = "f"
     return out
+
+
+def _vote_next_sentence(
+    doc: Doc,
+    by_sentence: dict[int, list[NamedMention]],
+    quoted: Sequence[tuple[int, int]],
+    vote: Callable[[NamedMention, str, int], None],
+) -> None:
+    """'Shop owner Raj Malhotra says trade has fallen. "…," he said.': a he/she subject of a
+    sentence that names nobody, right after a sentence of the same paragraph that names one
+    person alone, is mostly that person (a weak sign, as a reported he/she is)."""
+    sole: NamedMention | None = None
+    for sent in doc.sents:
+        people = by_sentence.get(sent.start)
+        if people is not None:
+            one = len({p.entity_id or p.name for p in people}) == 1
+            sole = people[0] if one else None
+            continue
+        gap = doc[max(sent.start - 2, 0) : sent.start + 1]  # a line break: another paragraph
+        if sole is not None and not any("\n" in t.text or "\n" in t.whitespace_ for t in gap):
+            for token in sent:
+                k = bisect_right(quoted, (token.idx, 1 << 62)) - 1
+                if k >= 0 and token.idx < quoted[k][1]:
+                    continue  # the speaker's own words
+                if token.lower_ in ("he", "she") and token.dep_ in SUBJECT_DEPS:
+                    vote(sole, PRONOUN_GENDER[token.lower_], REPORTED_VOTE)
+                    break
+        sole = None  # only the sentence right after counts
 
 
 def _gendered_apposition(root: Token) -> str | None:

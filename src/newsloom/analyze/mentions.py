@@ -564,7 +564,10 @@ def _named_after_body(doc: Doc, mention: Mention) -> bool:
     noun = doc[mention.first - 1]
     if not (noun.text.islower() and noun.lemma_ in BODY_NOUNS):
         return False
-    if doc[mention.first - 2].lower_ not in _DETERMINERS:
+    k = mention.first - 2
+    while k > 0 and doc[k].text.islower() and doc[k].pos_ in ("ADJ", "NOUN"):
+        k -= 1  # "the indie band Paper Lanterns", "the children's charity"
+    if doc[k].lower_ not in _DETERMINERS:
         return False
     root = doc[mention.first : mention.last].root
     if root.dep_ in ("nsubj", "nsubjpass") and root.head.dep_ == "relcl":

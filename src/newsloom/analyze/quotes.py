@@ -420,6 +420,9 @@ class _Resolver:
             if subject is not None:
                 return _Speaker(text, start, end, subject.name, subject.entity_id, True)
             prev = self.last
+            newcomer = self._newcomer(paragraph, para_start, lower)
+            if newcomer is not None:
+                return _Speaker(text, start, end, newcomer.name, newcomer.entity_id, True)
             if (
                 prev is not None
                 and prev.is_person
@@ -509,6 +512,21 @@ class _Resolver:
                 return _Speaker(text, start, end, doc[i_first:i_last].text, None, False)
         same = (first, last) == (span_first, span_last)
         return _Speaker(text, start, end, text if same else doc[first:last].text, None, False)
+
+    def _newcomer(self, paragraph: int, para_start: int, pronoun: str) -> _Person | None:
+        """'Across the road, Helen Brooks, a nurse, sees it differently. ¶ "…," she said.':
+        the one person the paragraph before introduces as its subject, when the last speaker
+        spoke before that paragraph, is whom the he/she opening the next one means."""
+        if paragraph < 1 or para_start < 0 or self.last_paragraph >= paragraph - 1:
+            return None
+        lo = self._line_start(paragraph - 1)
+        person = self.people.subject_between(lo, para_start, pronoun, sole=True)
+        if person is None or not person.is_person:
+            return None
+        prev = self.last
+        if prev is not None and (prev.entity_id or prev.name) == (person.entity_id or person.name):
+            return None
+        return person
 
     def _speaking_subject_before(self, pronoun: int, para_start: int, plural: bool) -> Token | None:
         """'The mayor's office released a statement. "…," it said.': the last common noun
@@ -1040,6 +1058,16 @@ def _past_addressee(verb: Token, clause: Token) -> int:
     return max(first, max(glued) + 1) if glued else first
 
 
+def _closing_mark_kept(text: str, start: int, end: int, hi: int) -> int:
+    """The end of reported speech with the closing mark of a quotation it opens (the parse
+    hangs 'she was "heartbroken".' 's closing mark on the verb that reports it)."""
+    inside = text[start:end]
+    opened = inside.count("“") > inside.count("”") or inside.count('"') % 2 == 1
+    if opened and end < hi and text[end] in '"”':
+        return end + 1
+    return end
+
+
 def _reported_speech(scan: _Scan) -> list[_Reported]:
     doc, text, quoted, lines = scan.doc, scan.text, scan.quoted, scan.lines
     out = []
@@ -1074,6 +1102,7 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
         end = min(doc[last - 1].idx + len(doc[last - 1]), hi)  # a clause never crosses paragraphs
         while end > start and text[end - 1] in ".,;: \t":
             end -= 1
+        end = _closing_mark_kept(text, start, end, hi)
         if start < end:
             out.append(_Reported(token, subject, start, end))
     return out
