@@ -209,6 +209,10 @@ INDIRECT_ROWS = [
         'Elena Marko wrote on social media that she was "heartbroken".',
         ('she was "heartbroken"', "Elena Marko"),
     ),
+    (
+        'Mark Whitfield said the final bill was "a good start."',
+        ('the final bill was "a good start."', "Mark Whitfield"),
+    ),
     # the one told is not part of what was said
     (
         "Prosecutor Nadia Rahman told the court Lyle had used the money to pay debts.",

@@ -1063,9 +1063,10 @@ def _closing_mark_kept(text: str, start: int, end: int, hi: int) -> int:
     hangs 'she was "heartbroken".' 's closing mark on the verb that reports it)."""
     inside = text[start:end]
     opened = inside.count("“") > inside.count("”") or inside.count('"') % 2 == 1
-    if opened and end < hi and text[end] in '"”':
-        return end + 1
-    return end
+    if not opened:
+        return end
+    close = end + 1 if end + 1 < hi and text[end] in ".,!?" else end  # 'a "good start."'
+    return close + 1 if close < hi and text[close] in '"”' else end
 
 
 def _reported_speech(scan: _Scan) -> list[_Reported]:
