@@ -682,6 +682,13 @@ def test_continuation_carries_the_right_speaker(nlp, text, quoted, speaker, kind
             [],
             id="own-sentence-two-people",
         ),
+        # A clause about something that cannot speak, ending in the colon, names no speaker.
+        pytest.param(
+            "The bridge opened in March.\n\n"
+            'The sign at the entrance was blunt: "No lorries after dark."',
+            [],
+            id="colon-after-a-thing",
+        ),
     ],
 )
 def test_a_quotation_nobody_is_said_to_speak(nlp, text, kept):
@@ -903,6 +910,15 @@ LAYOUT_ROWS = [
         "closed my eyes",
         "striker",
         speaker_text="the striker",
+    ),
+    # A clause about a person that ends in the colon opening the quotation introduces them.
+    row(
+        "clause-before-colon",
+        "Independent candidate Joy Mensah accused the mayor, Frank Dalton, of ignoring the "
+        'suburbs. "Look at the cranes on the skyline," Dalton said.\n\n'
+        'Mensah shot back: "Cranes do not pay the rent."',
+        "Cranes do not",
+        "Joy Mensah",
     ),
     # A paragraph that introduces someone new: the he/she opening the next one is them, not
     # the one who spoke before (both men: gender cannot tell them apart).

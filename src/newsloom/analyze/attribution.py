@@ -645,6 +645,21 @@ def find_cue(
             if subject is not None and could_speak(subject):
                 named = subject
         return Cue(j, j + 1, speaker_span(named), "colon")
+    if j > lo and doc[j].text == ":":
+        # "Mensah shot back: '…'", "She was blunt: '…'": a clause about someone who can
+        # speak, ending in the colon that opens the quotation, introduces their words.
+        verb = doc[j - 1]
+        if verb.pos_ in ("ADP", "PART", "ADV", "ADJ"):
+            verb = verb.head
+        if verb.pos_ in ("VERB", "AUX") and lo <= verb.i < j:
+            subject = subject_of(verb, quoted)
+            if (
+                subject is not None
+                and subject.dep_ != "nsubjpass"
+                and (subject.pos_ in ("PROPN", "PRON") or subject.ent_type_ == "PERSON")
+                and could_speak(subject)
+            ):
+                return Cue(verb.i, verb.i + 1, speaker_span(subject), "colon")
     # 5. Any verb the quote hangs from, with a subject ("Roe likened it to a 'snake'").
     for head in governors:
         if head.pos_ == "VERB" and head.lemma_ not in ("be", "have", "do"):
