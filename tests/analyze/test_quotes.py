@@ -210,6 +210,10 @@ INDIRECT_ROWS = [
         ('she was "heartbroken"', "Elena Marko"),
     ),
     (
+        'According to campaigner Neil Ford, the line has had "years of patchy maintenance".',
+        ('the line has had "years of patchy maintenance"', "Neil Ford"),
+    ),
+    (
         'Mark Whitfield said the final bill was "a good start."',
         ('the final bill was "a good start."', "Mark Whitfield"),
     ),

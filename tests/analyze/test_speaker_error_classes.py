@@ -920,6 +920,17 @@ LAYOUT_ROWS = [
         "Cranes do not",
         "Joy Mensah",
     ),
+    # A hyphenated role the parse split into three subjects: the name in apposition speaks.
+    row(
+        "hyphenated-role",
+        "Glaciers in the southern range have lost a third of their ice, a study found.\n\n"
+        'His co-author, Professor Mei Lin, said the findings should "ring alarm bells" for '
+        "the towns.",
+        "ring alarm bells",
+        "Mei Lin",
+        "person",
+        "His co-author",
+    ),
     # A paragraph that introduces someone new: the he/she opening the next one is them, not
     # the one who spoke before (both men: gender cannot tell them apart).
     row(

@@ -324,8 +324,18 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
         subjects = [c for c in subjects if c.dep_ != "nsubjpass"]
     if subjects:
         # "who" in "Roe, who said ..." is resolved to Roe by the caller. Several subjects are
-        # a misparse ("Her co-star Tom Berger said" as co / - / Berger): a name wins.
-        return next((c for c in subjects if c.ent_type_ == "PERSON"), subjects[0])
+        # a misparse ("Her co-star Tom Berger said" as co / - / Berger): a name wins, else
+        # the last part of a hyphenated word ("His co-author, Professor Mei Lin, said").
+        named = next((c for c in subjects if c.ent_type_ == "PERSON"), None)
+        if named is not None:
+            return named
+        first = subjects[0]
+        while first.i + 2 < len(first.doc) and not first.whitespace_:
+            nxt = first.doc[first.i + 1]
+            if nxt not in subjects or nxt.whitespace_ or first.doc[first.i + 2] not in subjects:
+                break
+            first = first.doc[first.i + 2]  # across "co" "-" "author"
+        return first
     for child in children:
         if child.dep_ == "agent":  # "was quoted by Roe", "she was told by her lawyer"
             for obj in child.children:
@@ -431,6 +441,11 @@ def speaker_span(subject: Token) -> tuple[int, int]:
             break
         right = max(right, child.right_edge.i + 1)
     doc = subject.doc
+    # A hyphenated word the parse split ("His co-author": co / - / author): all of it.
+    while left >= 2 and doc[left - 1].text == "-" and not doc[left - 1].whitespace_:
+        if doc[left - 2].whitespace_:
+            break
+        left = doc[left - 2].left_edge.i
     # Never across a line break, nor a comma: words before a comma that the parse hung on the
     # subject are another phrase ("In the village of Elm Cross, pensioner Doris Whitlow").
     for k in range(subject.i - 1, left - 1, -1):

@@ -321,6 +321,14 @@ class _Speaker:
     ambiguous: bool = False
 
 
+def _phrase_head(span: Span) -> Token:
+    """The head of a speaker's phrase. When the parse hangs several of its words outside it
+    (a hyphenated word split: "His co-author" as co / - / author), the last of them is the
+    noun the phrase is about."""
+    outside = [t for t in span if not span.start <= t.head.i < span.end or t.head.i == t.i]
+    return outside[-1] if len(outside) > 1 else span.root
+
+
 def _appositions_of_object(prep: Token) -> list[Token]:
     """The words in apposition to a preposition's object ("for the airline, Tom Reyes")."""
     return [
@@ -406,7 +414,7 @@ class _Resolver:
             lower = self.lower[first] if self.lower else head.lower_
         else:
             span = doc[first:last]
-            head = span.root
+            head = _phrase_head(span)
             text = span.text
             start, end = span.start_char, span.end_char
             lower = ""
@@ -1023,6 +1031,7 @@ def _according_to(scan: _Scan, token: Token) -> _Reported | None:
         return None
     start = max(doc[first].idx, lines[n][0])
     end = min(doc[last - 1].idx + len(doc[last - 1]), lines[n][1])
+    end = _closing_mark_kept(scan.text, start, end, lines[n][1])
     return _Reported(token, obj, start, end) if start < end else None
 
 
