@@ -931,6 +931,16 @@ LAYOUT_ROWS = [
         "person",
         "His co-author",
     ),
+    # The parse made the subject the sentence's root and its verb a participle clause: the
+    # name is still the subject a "he" after it refers to, not the one quoted before.
+    row(
+        "root-noun-with-clause",
+        '"It looks like a way around the limits," said Dana Pruitt, a former counsel.\n\n'
+        "Her Republican challenger, state Rep. Carl Fenwick, seized on the reports. "
+        '"Voters deserve the truth," he said in a video posted to social media.',
+        "Voters deserve",
+        "Carl Fenwick",
+    ),
     # A paragraph that introduces someone new: the he/she opening the next one is them, not
     # the one who spoke before (both men: gender cannot tell them apart).
     row(

@@ -166,6 +166,16 @@ class _Person:
     label: str = "PERSON"  # the entity type
 
 
+def _root_with_finite_clause(noun: Token) -> bool:
+    """'Her Republican challenger, state Rep. Carl Fenwick, seized on the reports.': the
+    parse may make the noun the sentence's root and hang the verb from it as a participle
+    clause. A sentence has a verb of its own, so with the noun its root the clause's verb is
+    it, and the noun its subject."""
+    return noun.dep_ == "ROOT" and any(
+        c.dep_ == "acl" and c.tag_ in ("VBD", "VBN") and c.i > noun.i for c in noun.children
+    )
+
+
 def _stranded(name: Token) -> bool:
     """Whether the parse left the verb right after ``name`` without a subject and the name
     is the one it lost ("In the village of Elm Cross, pensioner Doris Whitlow, 81, said")."""
@@ -224,7 +234,11 @@ class _People:
                 described = root
                 while described.dep_ == "appos" and described.head.i != described.i:
                     described = described.head
-                p.subject = described.dep_ in _SUBJECT_DEPS or _stranded(found[-1])
+                p.subject = (
+                    described.dep_ in _SUBJECT_DEPS
+                    or _stranded(found[-1])
+                    or _root_with_finite_clause(described)
+                )
                 p.reported = p.subject and _in_reported_speech(described)
                 p.owns_subject = root.dep_ == "poss" and root.head.dep_ in _SUBJECT_DEPS
                 p.joint = (root.dep_ == "conj" and root.head.pos_ in _NOMINAL) or any(
