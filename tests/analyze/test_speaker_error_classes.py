@@ -822,6 +822,18 @@ LAYOUT_ROWS = [
         "Siobhan Kerr",
         "person",
     ),
+    # ... and a paragraph of such an article that quotes with double marks beside a single-
+    # quoted title keeps its quotation.
+    row(
+        "single-marks-beside-double",
+        "Manager Siobhan Kerr praised her side. 'We never stopped believing,' she said. "
+        "'The lads showed real character.'\n\n"
+        "Striker Kofi Mensah, asked about the film 'Road to Glory', said: \"I have not seen it "
+        'yet."\n\n'
+        "'It was a great night,' Mensah added.",
+        "not seen it yet",
+        "Kofi Mensah",
+    ),
     # A question-and-answer piece: each quoted answer is the interviewee's.
     row(
         "interview-answers",

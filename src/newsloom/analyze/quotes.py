@@ -724,10 +724,21 @@ def line_segments(text: str, lines: Sequence[tuple[int, int, str]]) -> list[list
     out = []
     for n, (_, _, label) in enumerate(lines):
         segs = double[n]
-        if (single_style or (label == "title" and not segs)) and single[n]:
+        if label == "title" and not segs:
             segs = single[n]
+        elif single_style and single[n]:
+            # both kinds, the outer ones: 'a title', and "speech" a paragraph still quotes
+            # with double marks
+            segs = [g for g in single[n] if not _within(g, double[n])]
+            segs += [g for g in double[n] if not _within(g, single[n]) and not _crosses(g, segs)]
+            segs.sort(key=lambda g: g.start)
         out.append(segs)
     return out
+
+
+def _crosses(seg: Segment, others: Sequence[Segment]) -> bool:
+    """Whether ``seg``'s marks overlap one of ``others`` (marks that interleave)."""
+    return any(seg.open_start < o.close_end and o.open_start < seg.close_end for o in others)
 
 
 def _within(seg: Segment, others: Sequence[Segment]) -> bool:
