@@ -906,11 +906,21 @@ LAYOUT_ROWS = [
     row(
         "role-given-to-nobody",
         "Kofi Mensah's late header gave United a 2-1 win over Riverside.\n\n"
-        "Mensah, 24, was mobbed by team-mates at the final whistle. "
+        "Mensah, 24, celebrated with team-mates at the final whistle. "
         '"I just closed my eyes and jumped," the striker said.',
         "closed my eyes",
         "Kofi Mensah",
         "person",
+    ),
+    # Negative: one something was done to is not the one a new role names.
+    row(
+        "role-after-passive",
+        "Police were called to Mill Lane on Monday night.\n\n"
+        'John Smith, 34, was arrested at the scene. "We caught him with the laptop in his '
+        'hands," the officer said.',
+        "We caught him",
+        "officer",
+        speaker_text="the officer",
     ),
     # Negative: the paragraph's subject is described by another role, so "the striker" is not
     # that person: the words stay, naming nobody.

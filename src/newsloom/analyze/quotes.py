@@ -163,6 +163,7 @@ class _Person:
     joint: bool = False  # coordinated with another noun ("Roe and Doe met")
     owns_subject: bool = False  # the possessor of a subject ("Roe's advice earned him …")
     reported: bool = False  # the subject of reported speech ("Roe told the court Doe had …")
+    passive: bool = False  # the subject of a passive verb ("Smith was arrested")
     label: str = "PERSON"  # the entity type
 
 
@@ -240,6 +241,7 @@ class _People:
                     or _root_with_finite_clause(described)
                 )
                 p.reported = p.subject and _in_reported_speech(described)
+                p.passive = described.dep_ == "nsubjpass"
                 p.owns_subject = root.dep_ == "poss" and root.head.dep_ in _SUBJECT_DEPS
                 p.joint = (root.dep_ == "conj" and root.head.pos_ in _NOMINAL) or any(
                     c.dep_ == "conj" and c.pos_ in _NOMINAL for c in root.children
@@ -617,13 +619,15 @@ class _Resolver:
         return person, False
 
     def _undescribed_subject(self, before: int) -> set[str]:
-        """'Mensah, 24, … was mobbed by team-mates. "…," the striker said.': a role noun the
-        article gave nobody refers back to the one person named as a subject earlier in its
-        paragraph, when the article describes that person by no noun (a coach named there is
-        not "the striker")."""
+        """'Mensah, 24, celebrated with team-mates. "…," the striker said.': a role noun the
+        article gave nobody refers back to the one person named as the active subject of a
+        clause earlier in its paragraph, when the article describes that person by no noun (a
+        coach named there is not "the striker")."""
         line = bisect_right(self.line_starts, before) - 1
         person = self.people.subject_between(self._line_start(line), before, sole=True)
-        if person is None or not person.is_person:
+        if person is None or not person.is_person or person.passive:
+            # ("Smith was arrested at the scene. "…," the officer said": one something was
+            # done to is not the one a new role names)
             return set()
         key = person.entity_id or person.name
         if any(key in keys for keys in (self._described or {}).values()):
