@@ -1060,7 +1060,6 @@ def _according_to(scan: _Scan, token: Token) -> _Reported | None:
         return None
     start = max(doc[first].idx, lines[n][0])
     end = min(doc[last - 1].idx + len(doc[last - 1]), lines[n][1])
-    end = _closing_mark_kept(scan.text, start, end, lines[n][1])
     return _Reported(token, obj, start, end) if start < end else None
 
 
@@ -1094,17 +1093,6 @@ def _past_addressee(verb: Token, clause: Token) -> int:
         return first
     glued = [c.i for c in subject.lefts if c.dep_ == "compound" and c.pos_ == "NOUN"]
     return max(first, max(glued) + 1) if glued else first
-
-
-def _closing_mark_kept(text: str, start: int, end: int, hi: int) -> int:
-    """The end of reported speech with the closing mark of a quotation it opens (the parse
-    hangs 'she was "heartbroken".' 's closing mark on the verb that reports it)."""
-    inside = text[start:end]
-    opened = inside.count("“") > inside.count("”") or inside.count('"') % 2 == 1
-    if not opened:
-        return end
-    close = end + 1 if end + 1 < hi and text[end] in ".,!?" else end  # 'a "good start."'
-    return close + 1 if close < hi and text[close] in '"”' else end
 
 
 def _reported_speech(scan: _Scan) -> list[_Reported]:
@@ -1141,7 +1129,6 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
         end = min(doc[last - 1].idx + len(doc[last - 1]), hi)  # a clause never crosses paragraphs
         while end > start and text[end - 1] in ".,;: \t":
             end -= 1
-        end = _closing_mark_kept(text, start, end, hi)
         if start < end:
             out.append(_Reported(token, subject, start, end))
     return out
