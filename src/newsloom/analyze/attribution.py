@@ -380,11 +380,9 @@ def stranded_name(verb: Token, quoted: list[bool] | None) -> Token | None:
         return None
     doc = verb.doc
     k = verb.i - 1
-    while k >= verb.sent.start and (
-        doc[k].is_punct or (doc[k].like_num and doc[k].dep_ == "appos")
-    ):
+    while k >= verb.sent.start and _set_off(doc[k]):
         k -= 1
-    if k < verb.sent.start or k == verb.i - 1 and doc[k].is_punct:
+    if k < verb.sent.start:
         return None
     name = doc[k]
     if name.ent_type_ not in ("PERSON", "ORG") or name.head.i == verb.i:
@@ -398,11 +396,17 @@ def verb_after_name(name: Token) -> Token | None:
     """The verb right after a name (an age set off by commas aside): "Doris Whitlow, 81, said"."""
     doc = name.doc
     k = name.i + 1
-    while k < len(doc) and (doc[k].is_punct or (doc[k].like_num and doc[k].dep_ == "appos")):
+    while k < len(doc) and _set_off(doc[k]):
         k += 1
     if k < len(doc) and doc[k].pos_ in ("VERB", "AUX"):
         return doc[k]
     return None
+
+
+def _set_off(token: Token) -> bool:
+    """Punctuation, or an age in apposition: what stands between a name and its verb in
+    "Doris Whitlow, 81, said"."""
+    return token.is_punct or (token.like_num and token.dep_ == "appos")
 
 
 def _participle_owner(verb: Token, quoted: list[bool] | None) -> Token | None:
