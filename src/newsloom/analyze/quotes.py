@@ -167,7 +167,7 @@ class _Person:
     label: str = "PERSON"  # the entity type
 
 
-def _root_with_finite_clause(noun: Token) -> bool:
+def _root_with_verb_clause(noun: Token) -> bool:
     """'Her Republican challenger, state Rep. Carl Fenwick, seized on the reports.': the
     parse may make the noun the sentence's root and hang the verb from it as a participle
     clause. A sentence has a verb of its own, so with the noun its root the clause's verb is
@@ -238,7 +238,7 @@ class _People:
                 p.subject = (
                     described.dep_ in _SUBJECT_DEPS
                     or _stranded(found[-1])
-                    or _root_with_finite_clause(described)
+                    or _root_with_verb_clause(described)
                 )
                 p.reported = p.subject and _in_reported_speech(described)
                 p.passive = described.dep_ == "nsubjpass"
@@ -707,7 +707,8 @@ def _lines(text: str, paragraphs: list[Paragraph]) -> list[tuple[int, int, str]]
 def line_segments(text: str, lines: Sequence[tuple[int, int, str]]) -> list[list[Segment]]:
     """Each line's quoted segments. Titles fall back to single marks; an article that quotes
     with single marks throughout (a house style: 'We never stopped believing,' she said) has
-    its single-quoted segments read in every paragraph, double marks then only nesting."""
+    its single-quoted segments read in every paragraph, beside the double-quoted ones outside
+    them."""
     double = [paragraph_segments(text, lo, hi) for lo, hi, _ in lines]
     single = [single_segments(text, lo, hi) for lo, hi, _ in lines]
     outer_single = sum(
