@@ -90,8 +90,7 @@ def article_genders(
         last = max(p.end for p in people)
         owned = reported = False  # the first of each sign in the sentence votes
         for token in doc[sent_start].sent:
-            k = bisect_right(quoted, (token.idx, 1 << 62)) - 1
-            if k >= 0 and token.idx < quoted[k][1]:
+            if _in_quotation(quoted, token.idx):
                 continue  # a pronoun inside a quotation is the speaker's, not the narrator's
             lower = token.lower_
             # "Roe said his …": a possessive can only be Roe's; "Roe said she …" is mostly
@@ -122,6 +121,12 @@ def article_genders(
     return out
 
 
+def _in_quotation(quoted: Sequence[tuple[int, int]], offset: int) -> bool:
+    """Whether ``offset`` lies inside one of the sorted (start, end) ranges ``quoted``."""
+    k = bisect_right(quoted, (offset, 1 << 62)) - 1
+    return k >= 0 and offset < quoted[k][1]
+
+
 def _vote_next_sentence(
     doc: Doc,
     by_sentence: dict[int, list[NamedMention]],
@@ -141,8 +146,7 @@ def _vote_next_sentence(
         gap = doc[max(sent.start - 2, 0) : sent.start + 1]  # a line break: another paragraph
         if sole is not None and not any("\n" in t.text or "\n" in t.whitespace_ for t in gap):
             for token in sent:
-                k = bisect_right(quoted, (token.idx, 1 << 62)) - 1
-                if k >= 0 and token.idx < quoted[k][1]:
+                if _in_quotation(quoted, token.idx):
                     continue  # the speaker's own words
                 if token.lower_ in ("he", "she") and token.dep_ in SUBJECT_DEPS:
                     vote(sole, PRONOUN_GENDER[token.lower_], REPORTED_VOTE)
