@@ -75,10 +75,29 @@ def _load(name: str) -> Language:
 
     nlp = spacy.load(name)
     nlp.max_length = SPACY_MAX_LENGTH
+    drop_full_stop_exceptions(nlp)
     add_paragraph_starts(nlp)
     install(nlp)  # same attributes as the model's ruler and lemmatizer, for less CPU
     use_matmul_ops(nlp)  # the same products by OpenBLAS rather than generic BLIS kernels
     return nlp
+
+
+# Tokenizer exceptions that swallow a sentence's full stop: "m." ends "£500m." and "2.5m."
+# (millions, metres) far more often than it abbreviates a word, and kept whole it joins the
+# sentence to the next one.
+FULL_STOP_EXCEPTIONS = ("m.",)
+
+
+def drop_full_stop_exceptions(nlp: Language) -> None:
+    """Remove ``FULL_STOP_EXCEPTIONS`` from the tokenizer's special cases."""
+    from spacy.tokenizer import Tokenizer
+
+    tokenizer = nlp.tokenizer
+    if not isinstance(tokenizer, Tokenizer):
+        return
+    rules = dict(tokenizer.rules or {})
+    if any(word in rules for word in FULL_STOP_EXCEPTIONS):
+        tokenizer.rules = {k: v for k, v in rules.items() if k not in FULL_STOP_EXCEPTIONS}
 
 
 # The component that starts a sentence at every line break (its spaCy factory name).

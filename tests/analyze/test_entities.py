@@ -345,6 +345,34 @@ RESOLUTION_ROWS: list[Row] = [
         [("Jane Roe", "PERSON", [("Roe", 0), ("Jane Roe", 0)], None, [])],
         ["Roe"],
     ),
+    # A surname of two words said alone, and one joined by a hyphen, are the full name's.
+    (
+        "Trade minister Luiz da Silva Moreira defended the deal. Later da Silva Moreira told "
+        "lawmakers it was fair.",
+        [
+            (
+                "Luiz da Silva Moreira",
+                "PERSON",
+                [("Luiz da Silva Moreira", 0), ("Silva Moreira", 1)],
+                None,
+                ["trade minister"],
+            )
+        ],
+        ["Silva Moreira"],
+    ),
+    (
+        "Rovers sacked their head coach Ibrahim Al-Hassan on Sunday. Al-Hassan thanked the fans.",
+        [
+            (
+                "Ibrahim Al-Hassan",
+                "PERSON",
+                [("Ibrahim Al-Hassan", 0), ("Al-Hassan", 1)],
+                None,
+                ["head coach"],
+            )
+        ],
+        ["Hassan", "Al-Hassan"],
+    ),
 ]
 
 TYPE_ROWS: list[Row] = [
@@ -658,6 +686,10 @@ def test_is_typo(a, b, typo):
         ([("jane", "roe"), ("doe",)], [], [0, 1]),
         ([("roe",)], [True], [None]),
         ([("ludwig", "van", "beethoven"), ("van", "beethoven")], [], [0, 0]),
+        ([("siobhan", "ní", "bhriain"), ("ní", "bhriain")], [], [0, 0]),
+        ([("mary", "jane", "roe"), ("jane", "roe")], [], [0, 0]),
+        # only the last words of a longer name: "Jane Ray" is not "Jane Ray Roe"'s
+        ([("jane", "ray", "roe"), ("jane", "ray")], [], [0, 1]),
     ],
 )
 def test_resolve_people(forms, weak, expected):

@@ -208,6 +208,12 @@ INDIRECT_ROWS = [
         "Prosecutor Nadia Rahman told the court Lyle had used the money to pay debts.",
         ("Lyle had used the money to pay debts", "Nadia Rahman"),
     ),
+    # "£500m." ends its sentence: the next sentence's speaker reports nothing of this one
+    (
+        'The ministry said it had spent an extra £500m. "We are doing all we can," a '
+        "spokesperson said.",
+        ("it had spent an extra £500m", "The ministry"),
+    ),
 ]
 
 

@@ -985,6 +985,44 @@ LAYOUT_ROWS = [
         "feel safe",
         "Helen Brooks",
     ),
+    # Right after the quotation, a present-tense speech verb the tagger read as a plural
+    # noun ("Hollis jokes"), and a verb of manner ("she shrugs"), are the cue.
+    row(
+        "verb-read-as-noun",
+        "Margaret Hollis and Colin Frayne run the village shop.\n\n"
+        '"Best money I ever spent," Frayne says.\n\n'
+        '"Some days we sell more gossip than groceries," Hollis jokes.',
+        "more gossip",
+        "Margaret Hollis",
+    ),
+    row(
+        "manner-verb",
+        "Tom Ashdown won the award. Jane Moss, his neighbour, runs the shop with him.\n\n"
+        '"I thought they had made a mistake," Tom said.\n\n'
+        '"He works every night," Moss laughs. "Of course he won."',
+        "works every night",
+        "Jane Moss",
+    ),
+    # A description in the headline refers ahead, to the person the article names.
+    row(
+        "headline-description",
+        "'We will rebuild': mayor vows after fire\n\n"
+        "The market hall in Kelton burned down overnight.\n\n"
+        'Mayor Rosa Fielding said: "This hall has stood for 150 years."',
+        "We will rebuild",
+        "Rosa Fielding",
+    ),
+    # A role noun after a paragraph that is a quotation alone refers to the subject of the
+    # paragraph before it.
+    row(
+        "role-after-quote-paragraph",
+        "Ellis Moore has signed a new contract with Castlefield.\n\n"
+        'Manager Pablo Ruiz was pleased. "Ellis is the future of this club," Ruiz said.\n\n'
+        "Moore, 23, scored 19 goals last season.\n\n"
+        '"The fans have been amazing to me," the forward added.',
+        "amazing to me",
+        "Ellis Moore",
+    ),
 ]
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc, Span, Token
 
 from ..models import Entity
 from ..text.described import NOUN_GENDER, TITLE_GENDER, described_person
@@ -54,6 +54,16 @@ class NamedMention(Protocol):
     entity_id: str | None
     is_person: bool
     quoted: bool
+    tokens: tuple[int, int] | None  # the mention's token range, read once by its owner
+
+
+def token_range(doc: Doc, start: int, end: int) -> tuple[int, int] | None:
+    """The tokens [start, end) of the characters [start, end), widened to whole tokens; None
+    when they cover no token."""
+    span: Span | None = doc.char_span(start, end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return None
+    return span.start, span.end
 
 
 def article_genders(
@@ -73,9 +83,9 @@ def article_genders(
     for p in mentions:
         if not p.is_person or p.quoted:
             continue
-        span = doc.char_span(p.start, p.end, alignment_mode="expand")
-        if span is None or not len(span):
+        if p.tokens is None:
             continue
+        span = doc[p.tokens[0] : p.tokens[1]]
         before = doc[span.start - 1] if span.start > 0 else None
         title = span[0] if span[0].lower_.rstrip(".") in TITLE_GENDER else before
         if title is not None and title.lower_.rstrip(".") in TITLE_GENDER:
@@ -90,9 +100,9 @@ def article_genders(
         last = max(p.end for p in people)
         owned = reported = False  # the first of each sign in the sentence votes
         for token in doc[sent_start].sent:
-            if _in_quotation(quoted, token.idx):
-                continue  # a pronoun inside a quotation is the speaker's, not the narrator's
             lower = token.lower_
+            if lower not in PRONOUN_GENDER or _in_quotation(quoted, token.idx):
+                continue  # a pronoun inside a quotation is the speaker's, not the narrator's
             # "Roe said his …": a possessive can only be Roe's; "Roe said she …" is mostly
             # Roe, a weaker sign.
             if (
@@ -146,9 +156,9 @@ def _vote_next_sentence(
         gap = doc[max(sent.start - 2, 0) : sent.start + 1]  # a line break: another paragraph
         if sole is not None and not any("\n" in t.text or "\n" in t.whitespace_ for t in gap):
             for token in sent:
-                if _in_quotation(quoted, token.idx):
-                    continue  # the speaker's own words
-                if token.lower_ in ("he", "she") and token.dep_ in SUBJECT_DEPS:
+                if token.lower_ not in ("he", "she") or _in_quotation(quoted, token.idx):
+                    continue  # not a he/she, or the speaker's own words
+                if token.dep_ in SUBJECT_DEPS:
                     vote(sole, PRONOUN_GENDER[token.lower_], REPORTED_VOTE)
                     break
         sole = None  # only the sentence right after counts
@@ -197,6 +207,7 @@ class _Mention:
     entity_id: str | None
     is_person: bool = True
     quoted: bool = False
+    tokens: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -239,6 +250,7 @@ class Antecedents:
         for p in mentions:
             k = bisect_right(starts, p.start) - 1
             p.quoted = k >= 0 and p.end <= quoted[k][1]
+            p.tokens = token_range(doc, p.start, p.end)
         self.mentions = sorted(mentions, key=lambda p: p.start)
         self.gender = article_genders(doc, self.mentions, quoted)
 

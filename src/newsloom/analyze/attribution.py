@@ -149,6 +149,29 @@ SPEECH_VERBS = frozenset(
 # Cues that attribute only when their clause clearly is speech (think/believe... need a that-
 # clause, not a bare object); used for indirect attributions, never to name a direct speaker
 # by proximity alone.
+# Verbs of how something is said ("she laughs", "he shrugs"), and "remembers": a cue only
+# right after the quotation, where nothing else can be their words ('"…," she laughs.').
+MANNER_VERBS = frozenset(
+    {
+        "laugh",
+        "chuckle",
+        "giggle",
+        "smile",
+        "grin",
+        "sigh",
+        "shrug",
+        "nod",
+        "sob",
+        "gush",
+        "enthuse",
+        "marvel",
+        "scoff",
+        "grumble",
+        "beam",
+        "wince",
+        "remember",
+    }
+)
 WEAK_VERBS = frozenset(
     {"believe", "think", "feel", "fear", "hope", "know", "put", "read", "begin", "start"}
 )
@@ -586,6 +609,48 @@ def _only_manner(doc: Doc, q_first: int, q_last: int) -> bool:
     return "ADV" in words and all(pos in MANNER_POS for pos in words)
 
 
+def _adjacent_attribution(doc: Doc, q_last: int, hi: int, quoted: list[bool]) -> Cue | None:
+    """'…," Hollis jokes.', '…," she laughs.', '…," laughs Hollis.': a name or pronoun and a
+    word of saying, right after the quotation and alone in their clause, which the speech
+    verbs do not find: a verb of manner, or a present-tense speech verb the tagger read as a
+    plural noun ("Hollis jokes" as a noun phrase)."""
+    k = q_last
+    while k < hi and doc[k].is_punct:
+        k += 1
+    if k >= hi or quoted[k]:
+        return None
+    name = k
+    while name < hi and doc[name].pos_ == "PROPN" and not quoted[name]:
+        name += 1
+    if name == k and doc[k].lower_ in _ADJACENT_PRONOUNS:
+        name = k + 1
+    if name > k:  # the speaker first: "Hollis jokes", "she laughs"
+        verb, speaker = name, (k, name)
+    else:  # the verb first: "laughs Hollis"
+        verb, end = k, k + 1
+        while end < hi and doc[end].pos_ == "PROPN" and not quoted[end]:
+            end += 1
+        speaker = (k + 1, end)
+    if verb >= hi or speaker[0] == speaker[1] or not _says_how(doc[verb]):
+        return None
+    after = max(verb, speaker[1] - 1) + 1
+    if after < len(doc) and not (doc[after].is_punct or doc[after].pos_ == "ADV"):
+        return None  # "Roe jokes about it often": a clause of its own
+    return Cue(verb, verb + 1, speaker, "near")
+
+
+# Subjects read right after a quotation by ``_adjacent_attribution``.
+_ADJACENT_PRONOUNS = frozenset({"he", "she", "they", "i", "we"})
+
+
+def _says_how(token: Token) -> bool:
+    """A verb of manner ("laughs"), or a speech verb tagged as a plural noun ("jokes")."""
+    lemma = token.lemma_.lower()
+    if token.pos_ == "VERB":
+        return lemma in MANNER_VERBS
+    return token.tag_ == "NNS" and (lemma in SPEECH_VERBS or lemma in MANNER_VERBS)
+
+
 def find_cue(
     doc: Doc,
     q_first: int,
@@ -613,7 +678,11 @@ def find_cue(
             found = according_to([head])
             if found is not None:
                 return Cue(head.i, head.i + 1, speaker_span(found[1]), "according")
-    # 2. The nearest speech verb outside quotes in the quote's sentences (…," Roe said).
+    # 2. Right after the quotation, a verb the parse or the speech verbs miss ('…," Roe
+    # jokes', '…," she laughs'), then the nearest speech verb in the quote's sentences.
+    adjacent = _adjacent_attribution(doc, q_last, hi, quoted)
+    if adjacent is not None:
+        return adjacent
     candidates: list[tuple[int, Token]] = []
     for i in range(lo, hi):
         token = doc[i]

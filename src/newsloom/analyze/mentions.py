@@ -228,6 +228,7 @@ NAME_JOINERS = frozenset({"of", "for", "and", "&", "on", "the", "in", "at", "de"
 # Punctuation that ends a name inside a model span.
 _BREAKS = frozenset('()[]{},;:|•/"“”«»—–!?…')
 _POSSESSIVES = frozenset({"'s", "’s", "'", "’"})
+_NAME_HYPHENS = frozenset({"-", "‐"})
 
 
 @dataclass
@@ -278,7 +279,26 @@ def _is_capitalised(token: Token) -> bool:
 
 
 def _is_name_word(token: Token) -> bool:
-    return _is_capitalised(token) or token.lower_ in NAME_PARTICLES or token.lower_ in NAME_SUFFIXES
+    return (
+        _is_capitalised(token)
+        or token.lower_ in NAME_PARTICLES
+        or token.lower_ in NAME_SUFFIXES
+        or _joins_name_parts(token)
+    )
+
+
+def _joins_name_parts(token: Token) -> bool:
+    """'Al-Hassan', 'Lloyd-Webber': a hyphen glued between two capitalised words, which
+    the tokenizer splits off, is inside the name."""
+    doc, i = token.doc, token.i
+    return (
+        token.text in _NAME_HYPHENS
+        and 0 < i < len(doc) - 1
+        and not doc[i - 1].whitespace_
+        and not token.whitespace_
+        and _is_capitalised(doc[i - 1])
+        and _is_capitalised(doc[i + 1])
+    )
 
 
 def _is_person_word(token: Token) -> bool:

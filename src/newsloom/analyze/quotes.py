@@ -27,7 +27,7 @@ from ..models import Entity, Paragraph, Post, QuoteKind, QuoteMention
 from ..text.datelines import DATELINE
 from ..text.described import DEFINITE, stated_age
 from ..text.names import is_person_noun, is_role_noun
-from .antecedents import PRONOUN_GENDER, article_genders
+from .antecedents import PRONOUN_GENDER, article_genders, token_range
 from .attribution import (
     ADDRESSEE_VERBS,
     NON_SPEAKER_SUBJECTS,
@@ -165,6 +165,7 @@ class _Person:
     reported: bool = False  # the subject of reported speech ("Roe told the court Doe had …")
     passive: bool = False  # the subject of a passive verb ("Smith was arrested")
     label: str = "PERSON"  # the entity type
+    tokens: tuple[int, int] | None = None  # the mention's token range
 
 
 def _root_with_verb_clause(noun: Token) -> bool:
@@ -227,8 +228,9 @@ class _People:
         quoted = sorted(quoted)
         quoted_starts = [s for s, _ in quoted]
         for p in mentions:
-            found = doc.char_span(p.start, p.end, alignment_mode="expand")
-            if found is not None and len(found):
+            p.tokens = token_range(doc, p.start, p.end)
+            if p.tokens is not None:
+                found = doc[p.tokens[0] : p.tokens[1]]
                 root = found.root
                 # "Roe's wife, Ana Ruelas, thanked fans": the name in apposition to a subject,
                 # also through a chain ("Her rival, the sitting mayor Frank Oduya, disagrees").
@@ -375,8 +377,12 @@ class _Resolver:
         quoted: list[bool] | None = None,
         sentences: tuple[list[int], list[int]] | None = None,
         lower: list[str] | None = None,
+        headline_end: int = 0,
     ) -> None:
         self.doc = doc
+        # Where the headline ends: a description there ("mayor vows") refers ahead, to the
+        # person the article names, not back.
+        self.headline_end = headline_end
         # Per token its lower-case form (``TokenTable.lower``), when the caller has read it.
         self.lower = lower
         self.people = people
@@ -516,10 +522,12 @@ class _Resolver:
                     return _Speaker(
                         text, start, end, f"{possessor.name}'s {rest}".strip(), None, False
                     )
-        known = self._by_role(head, start, children)
+        headline = start < self.headline_end
+        before = len(doc.text) if headline else start
+        known = self._by_role(head, before, children, headline)
         if known is not None:
             return _Speaker(text, start, end, known.name, known.id, True)
-        described, several = self._by_description(head, text, start)
+        described, several = self._by_description(head, text, before, headline)
         if described is not None:
             return _Speaker(text, start, end, described.name, described.entity_id, True)
         if several:  # the words stay, naming nobody
@@ -582,12 +590,15 @@ class _Resolver:
             return 0
         return self.line_starts[min(line, len(self.line_starts) - 1)]
 
-    def _by_description(self, head: Token, text: str, before: int) -> tuple[_Person | None, bool]:
+    def _by_description(
+        self, head: Token, text: str, before: int, headline: bool = False
+    ) -> tuple[_Person | None, bool]:
         """'the 56-year-old', 'the coach' (``text``, headed by ``head``): the one person named
         before whom the article describes with that age or noun, and whether several fit
-        (then nobody is named: "Actors Dalton and Ross … the actor said")."""
+        (then nobody is named: "Actors Dalton and Ross … the actor said"). A headline drops
+        its articles ("mayor vows")."""
         if head.pos_ not in ("NOUN", "ADJ") or not (
-            refers_back(head) or _after_the(self.doc, head.left_edge.i)
+            headline or refers_back(head) or _after_the(self.doc, head.left_edge.i)
         ):
             return None, False
         age = stated_age(text)
@@ -622,9 +633,13 @@ class _Resolver:
         """'Mensah, 24, celebrated with team-mates. "…," the striker said.': a role noun the
         article gave nobody refers back to the one person named as the active subject of a
         clause earlier in its paragraph, when the article describes that person by no noun (a
-        coach named there is not "the striker")."""
+        coach named there is not "the striker"). A paragraph that names nobody before the
+        noun (a quotation alone) goes on from the paragraph before it."""
         line = bisect_right(self.line_starts, before) - 1
-        person = self.people.subject_between(self._line_start(line), before, sole=True)
+        lo = self._line_start(line)
+        if line > 0 and self.people.last_between(lo, before, lambda p: True) is None:
+            lo = self._line_start(line - 1)
+        person = self.people.subject_between(lo, before, sole=True)
         if person is None or not person.is_person or person.passive:
             # ("Smith was arrested at the scene. "…," the officer said": one something was
             # done to is not the one a new role names)
@@ -664,18 +679,21 @@ class _Resolver:
         for p in self.people.mentions:
             if not p.is_person or p.quoted:
                 continue
-            found = self.doc.char_span(p.start, p.end, alignment_mode="expand")
-            if found is not None and len(found):
-                out.append((found.start, found.end, p.entity_id or p.name))
+            if p.tokens is not None:
+                out.append((*p.tokens, p.entity_id or p.name))
         return out
 
-    def _by_role(self, head: Token, before: int, children: list[Token]) -> Entity | None:
+    def _by_role(
+        self, head: Token, before: int, children: list[Token], headline: bool = False
+    ) -> Entity | None:
         """'the TV host tweeted': the one person named before whose role ends with this noun
-        (a definite role noun refers back; "a spokesperson" does not); ``children`` are the
-        head's."""
+        (a definite role noun refers back; "a spokesperson" does not; a headline drops its
+        articles: "mayor vows"); ``children`` are the head's."""
         if head.pos_ != "NOUN" or not head.text.islower() or head.tag_ != "NN":
             return None
-        if not any(c.dep_ == "det" and c.lower_ == "the" for c in children):
+        if not headline and not any(c.dep_ == "det" and c.lower_ == "the" for c in children):
+            return None
+        if headline and any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in children):
             return None
         if any(c.dep_ == "poss" for c in children):
             return None
@@ -689,6 +707,16 @@ class _Resolver:
     def spoke(self, speaker: _Speaker, paragraph: int) -> None:
         self.last = speaker
         self.last_paragraph = paragraph
+
+
+def _headline_end(lines: Sequence[tuple[int, int, str]]) -> int:
+    """Where the title lines that open the article end (0 when it opens with none)."""
+    end = 0
+    for _, hi, label in lines:
+        if label != "title":
+            break
+        end = hi
+    return end
 
 
 def _lines(text: str, paragraphs: list[Paragraph]) -> list[tuple[int, int, str]]:
@@ -751,13 +779,6 @@ def _within(seg: Segment, others: Sequence[Segment]) -> bool:
     return any(o.start <= seg.open_start and seg.close_end <= o.end for o in others)
 
 
-def _token_range(doc: Doc, start: int, end: int) -> tuple[int, int] | None:
-    span: Span | None = doc.char_span(start, end, alignment_mode="expand")
-    if span is None or len(span) == 0:
-        return None
-    return span.start, span.end
-
-
 def _sentence_index(doc: Doc) -> tuple[list[int], list[int]]:
     """Per token, its sentence number; and each sentence's token bounds (start list)."""
     sent_of = [0] * len(doc)
@@ -818,16 +839,16 @@ class _Scan:
         self.posts = posts
         self.lines = _lines(text, paragraphs)
         self.line_starts = [lo for lo, _, _ in self.lines]
-        self.line_tokens = [_token_range(doc, lo, hi) or (0, 0) for lo, hi, _ in self.lines]
+        self.line_tokens = [token_range(doc, lo, hi) or (0, 0) for lo, hi, _ in self.lines]
         # Quoted segments in text order, with their paragraph line and their tokens.
         self.segments: list[tuple[int, Segment]] = []
         for n, segs in enumerate(line_segments(text, self.lines)):
             self.segments.extend((n, s) for s in segs)
-        self.ranges = [_token_range(doc, seg.start, seg.end) for _, seg in self.segments]
+        self.ranges = [token_range(doc, seg.start, seg.end) for _, seg in self.segments]
         # Per token: inside quotation marks (words there are the speaker's, not attribution).
         self.quoted = [False] * len(doc)
         for _, seg in self.segments:
-            marks = _token_range(doc, seg.open_start, seg.close_end)
+            marks = token_range(doc, seg.open_start, seg.close_end)
             if marks is not None:
                 for i in range(*marks):
                     self.quoted[i] = True
@@ -846,6 +867,7 @@ class _Scan:
             self.quoted,
             (self.sent_of, self.bounds),
             self.tokens.lower if self.tokens is not None else None,
+            headline_end=_headline_end(self.lines),
         )
         # Answers of ``subject_of`` and ``speaker_span`` by token.
         self._subjects: dict[int, Token | None] = {}

@@ -191,7 +191,43 @@ ROLE_NOUNS = TITLES | frozenset(
         "player",
         "footballer",
         "striker",
+        "forward",
         "goalkeeper",
+        "keeper",
+        "wicketkeeper",
+        "skipper",
+        "playmaker",
+        "centre-back",
+        "center-back",
+        "full-back",
+        "fullback",
+        "linebacker",
+        "shortstop",
+        "catcher",
+        "batter",
+        "sprinter",
+        "rookie",
+        "debutant",
+        "driver",
+        "rider",
+        "sailor",
+        "miner",
+        "trucker",
+        "passenger",
+        "bystander",
+        "motorist",
+        "pedestrian",
+        "tourist",
+        "visitor",
+        "customer",
+        "supporter",
+        "protester",
+        "protestor",
+        "demonstrator",
+        "prisoner",
+        "inmate",
+        "juror",
+        "caregiver",
         "quarterback",
         "pitcher",
         "boxer",
@@ -380,6 +416,9 @@ ROLE_NOUNS = TITLES | frozenset(
 # ("Bush's one-time rival", "a local man", "a hospital patient").
 PERSON_NOUNS = ROLE_NOUNS | frozenset(
     {
+        "fiance",
+        "fiancee",
+        "youngster",
         "rival",
         "ally",
         "hopeful",
@@ -691,10 +730,20 @@ def same_person(a: Sequence[str], b: Sequence[str]) -> bool:
     return all(any(same_word(part, other) for other in it) for part in short)
 
 
+def compound_surname(short: Sequence[str], long: Sequence[str]) -> bool:
+    """Whether ``short`` (two words or more) is the last words of the longer full name
+    ``long`` with its first name left off: a surname of several words said alone."""
+    n = len(short)
+    return 2 <= n < len(long) and all(
+        same_word(a, b) for a, b in zip(short, long[-n:], strict=True)
+    )
+
+
 def resolve_people(forms: Sequence[Sequence[str]], weak: Sequence[bool] = ()) -> list[int | None]:
     """Which person each name form (word keys, in text order) refers to, as a cluster index.
 
-    Full names cluster when ``same_person``. A single word ("Roe", "Jane") joins the person
+    Full names cluster when ``same_person``, or when one is the other's surname of several
+    words said alone (``compound_surname``). A single word ("Roe", "Jane") joins the person
     whose surname, else first name, it is (exactly, else by a typo); when several people
     share it, the one whose full name was mentioned most recently before it, else the first
     mentioned after it. An unmatched single word is a person of its own unless it is ``weak``
@@ -709,6 +758,12 @@ def resolve_people(forms: Sequence[Sequence[str]], weak: Sequence[bool] = ()) ->
         if not is_full_name(form):
             continue
         matches = [c for c, names in enumerate(full) if any(same_person(core, n) for n in names)]
+        if not matches:
+            # "da Silva Moreira" after "Luiz da Silva Moreira", "Ní Bhriain" after "Siobhan
+            # Ní Bhriain": a surname of two words is repeated without the first name.
+            matches = [
+                c for c, names in enumerate(full) if any(compound_surname(core, n) for n in names)
+            ]
         if matches:
             cluster = max(matches, key=lambda c: seen_at[c][-1])
         else:

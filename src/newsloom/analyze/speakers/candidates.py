@@ -331,13 +331,13 @@ class CandidateFinder:
     def _entities(self) -> None:
         """The people and organisations the entities stage found, as candidate phrases; their
         words are not proposed again as pronouns or nouns."""
-        scan, doc = self.scan, self.scan.doc
+        scan = self.scan
         for p in scan.people.mentions:
-            span = doc.char_span(p.start, p.end, alignment_mode="expand")
-            if span is None or not len(span) or scan.quoted[span.start]:
+            if p.tokens is None or scan.quoted[p.tokens[0]]:
                 continue
-            self.proposals.append((span.start, span.start, span.end, "entity"))
-            self.covered.update(range(span.start, span.end))
+            start, end = p.tokens
+            self.proposals.append((start, start, end, "entity"))
+            self.covered.update(range(start, end))
         self.proposals.sort()
 
     def _read_sentences(self, lo: int, hi: int) -> None:
