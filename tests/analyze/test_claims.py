@@ -91,6 +91,11 @@ def test_a_range_never_crosses_a_line_break():
     assert found == [(3e6, None), (40.0, None)]
 
 
+def test_a_qualifier_never_crosses_a_line_break():
+    found = [(q.start, q.qualifier) for q in find_quantities("it cost about \n\n $3m, aged\n40")]
+    assert found == [(17, None), (27, None)]
+
+
 def test_a_change_is_not_a_range():
     found = [(q.value, q.value_high) for q in find_quantities("rose from 3 to 5 percent")]
     assert (5.0, None) in found and all(high is None for _, high in found)

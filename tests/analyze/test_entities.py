@@ -373,6 +373,16 @@ RESOLUTION_ROWS: list[Row] = [
         ],
         ["Hassan", "Al-Hassan"],
     ),
+    # A couple sharing a surname written once: two people, the first with that surname.
+    (
+        "Arthur and Edna Bell, both 92, married in 1956. Edna did not hesitate. Arthur, a "
+        "retired postman, laughed.",
+        [
+            ("Arthur Bell", "PERSON", [("Arthur", 0), ("Arthur", 1)], None, ["retired postman"]),
+            ("Edna Bell", "PERSON", [("Edna Bell", 0), ("Edna", 1)], None, []),
+        ],
+        ["Arthur and Edna Bell", "Arthur", "Edna"],
+    ),
 ]
 
 TYPE_ROWS: list[Row] = [

@@ -1023,6 +1023,35 @@ LAYOUT_ROWS = [
         "amazing to me",
         "Ellis Moore",
     ),
+    # A possessive after an object pronoun is that other person's: "thanked him for his
+    # service" shows nothing of the subject's gender.
+    row(
+        "possessive-after-object",
+        "Housing minister Gareth Pym resigned on Monday.\n\n"
+        "Prime Minister Helen Strand thanked him for his service. "
+        '"Gareth has been a loyal colleague," she said.',
+        "loyal colleague",
+        "Helen Strand",
+    ),
+    # "they" after "the couple": the pair, an unnamed group; and a couple named with one
+    # surname are two people.
+    row(
+        "couple-they",
+        "Arthur and Edna Bell, both 92, married in 1956.\n\n"
+        'The couple have four children. "We are very lucky," they said.',
+        "very lucky",
+        "couple",
+        "group",
+    ),
+    row(
+        "couple-named-once",
+        "Arthur and Edna Bell, both 92, married in 1956.\n\n"
+        "Asked for the secret of a long marriage, Edna did not hesitate. "
+        '"Never go to bed angry," she said.\n\n'
+        'Arthur has a different view. "Let her have the last word," he said.',
+        "Never go to bed",
+        "Edna Bell",
+    ),
 ]
 
 

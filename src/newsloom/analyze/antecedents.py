@@ -29,6 +29,7 @@ from .quantities import find_quantities
 
 PRONOUN_GENDER = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f", "hers": "f"}
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+_OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
 # Links by which a clause hangs from the clause whose subject its pronoun may be bound to
 # ("died after he slipped", "was arrested and she was charged"); never a complement of a
 # speech verb ("Gaskin said he fell" is rarely about Gaskin).
@@ -103,6 +104,10 @@ def article_genders(
             lower = token.lower_
             if lower not in PRONOUN_GENDER or _in_quotation(quoted, token.idx):
                 continue  # a pronoun inside a quotation is the speaker's, not the narrator's
+            if token.idx >= last and token.dep_ in _OBJECT_DEPS:
+                # "Strand thanked him for his service": someone else is in the sentence, and
+                # a possessive after them is theirs.
+                owned = True
             # "Roe said his …": a possessive can only be Roe's; "Roe said she …" is mostly
             # Roe, a weaker sign.
             if (

@@ -190,7 +190,8 @@ def _name(group: _Group, own_spelling: set[str]) -> str:
             first_at[m.text],
         )
 
-    return " ".join(min(group.members, key=rank).text.split())
+    best = min(group.members, key=rank)
+    return " ".join((best.full_name or best.text).split())
 
 
 def _describe(

@@ -243,6 +243,9 @@ class Mention:
     person_cue: bool = False  # an honorific, title or role stands before it
     weak: bool = False  # "the Roe family": may join a person, never makes one
     acronym_of: int | None = None  # index of the long form this acronym was introduced with
+    # The full name a first name given with another's surname stands for ("Arthur" in
+    # "Arthur and Edna Bell" is Arthur Bell); None when the text is the name.
+    full_name: str | None = None
 
     @property
     def is_acronym(self) -> bool:
@@ -626,6 +629,10 @@ def model_mentions(doc: Doc, ents: Sequence[Span], known: KnownNames) -> list[Me
         label = ent.label_
         if label not in KEPT_LABELS and label not in RECHECK_LABELS:
             continue
+        couple = _couple(doc, ent, known)
+        if couple is not None:
+            mentions.extend(couple)
+            continue
         for first, last in _pieces(doc, ent.start, ent.end):
             first, last, new_label, cue = _trim(doc, first, last, label, known)
             if not _valid(doc, first, last, new_label):
@@ -637,6 +644,36 @@ def model_mentions(doc: Doc, ents: Sequence[Span], known: KnownNames) -> list[Me
             mention.label = final
             mentions.append(mention)
     return mentions
+
+
+def _couple(doc: Doc, ent: Span, known: KnownNames) -> list[Mention] | None:
+    """'Arthur and Edna Bell, both 92,': two people sharing the surname written once, as
+    two person mentions (the first standing for "Arthur Bell"), when the span is exactly a
+    first name, "and", and a name of two or three words, and the article shows they are
+    people: the model's PERSON label, the first name written as a person's elsewhere, or an
+    age right after ("both 92")."""
+    words = list(ent)
+    if not 4 <= len(words) <= 5 or words[1].lower_ not in ("and", "&"):
+        return None
+    if not all(
+        t.tag_ == "NNP" and t.is_alpha and _is_capitalised(t) for t in words[:1] + words[2:]
+    ):
+        return None
+    first = words[0]
+    after = doc[ent.end : ent.end + 3]
+    aged = [t.lower_ for t in after[:2]] == [",", "both"] or (
+        len(after) >= 2 and after[0].text == "," and after[1].like_num
+    )
+    named_elsewhere = word_key(first.text) in known.words or any(
+        e.label_ == "PERSON" and len(e) == 1 and e[0].text == first.text for e in doc.ents
+    )
+    if not (ent.label_ == "PERSON" or aged or named_elsewhere):
+        return None
+    surname = words[-1]
+    alone = make_mention(doc, first.i, first.i + 1, "PERSON")
+    alone.parts = (word_key(first.text), word_key(surname.text))
+    alone.full_name = f"{first.text} {surname.text}"
+    return [alone, make_mention(doc, words[2].i, ent.end, "PERSON")]
 
 
 def _capitalised_word(token: Token, proper_only: bool) -> bool:

@@ -105,12 +105,14 @@ _MEASURE_RE = re.compile(
     + r")(?![\w/])",
     re.IGNORECASE,
 )
-_AGED_RE = re.compile(r"(?i:\b(?:aged|age)\s)$")
-_BETWEEN_RE = re.compile(r"(?i:\bbetween\s)$")
+# The words before a figure that belong to it ("aged 41", "about $3m") stand on its line: a
+# paragraph's last word is never the next one's qualifier.
+_AGED_RE = re.compile(r"(?i:\b(?:aged|age)[^\S\r\n])$")
+_BETWEEN_RE = re.compile(r"(?i:\bbetween[^\S\r\n])$")
 _QUALIFIER_RE = re.compile(
     r"(?i:\b(?P<q>"
     + "|".join(sorted((re.escape(q) for q in QUALIFIERS), key=len, reverse=True))
-    + r")\s+)$"
+    + r")[^\S\r\n]+)$"
 )
 _TIME_AFTER = re.compile(r"(?i:(?::\d)|\s?(?:a\.?m\.?|p\.?m\.?)(?![\w])|(?:st|nd|rd|th|s)\b|/\d)")
 _MONTH_BEFORE = re.compile(rf"\b(?:{MONTHS})\.?\s+$")

@@ -197,6 +197,10 @@ def _in_reported_speech(subject: Token) -> bool:
     return verb.dep_ == "ccomp" and is_speech_verb(verb.head)
 
 
+# Singular nouns for people together, whom "they" refers to ("The couple … "…," they said").
+_PEOPLE_TOGETHER = frozenset({"couple", "pair", "duo", "trio", "twins", "siblings"})
+
+
 class _People:
     """Name mentions in text order: from the entities stage or, without it, the model's PERSON
     ents."""
@@ -570,12 +574,11 @@ class _Resolver:
             token = doc[k]
             if token.idx < para_start:
                 return None
-            if (
-                token.dep_ == "nsubj"
-                and token.pos_ == "NOUN"
-                and not quoted[k]
-                and (token.tag_ == "NNS") == plural
-                and (could_speak(token) or _communicates(token.head))
+            if token.dep_ != "nsubj" or token.pos_ != "NOUN" or quoted[k]:
+                continue
+            together = token.lemma_.lower() in _PEOPLE_TOGETHER  # "the couple": they
+            if (together or token.tag_ == "NNS") == plural and (
+                together or could_speak(token) or _communicates(token.head)
             ):
                 return token
         return None

@@ -761,9 +761,12 @@ def speaker_kind(doc: Doc, speaker: _Speaker) -> SpeakerKind:
     head = span.root
     lower, lemma = head.lower_, head.lemma_.lower()
     if lower in PRONOUNS:
-        if speaker.name.casefold() != speaker.text.casefold():
-            return "person" if speaker.is_person else "organisation"
-        return "unknown"
+        if speaker.name.casefold() == speaker.text.casefold():
+            return "unknown"
+        if speaker.is_person:
+            return "person"
+        # "they" standing for "the couple", "residents": an unnamed group
+        return "group" if lower in GROUP else "organisation"
     if head.ent_type_ == "PERSON" or (head.pos_ == "NOUN" and stated_age(span.text) is not None):
         return "person"  # "the 29-year-old midfielder": an aged noun is a person
     if head.ent_type_ == "NORP" and head.pos_ == "NOUN":
