@@ -373,6 +373,20 @@ RESOLUTION_ROWS: list[Row] = [
         ],
         ["Hassan", "Al-Hassan"],
     ),
+    # Letters after a name are no part of the surname.
+    (
+        "The defence barrister, James Whitcombe KC, rose. Mr Whitcombe asked one question.",
+        [
+            (
+                "James Whitcombe KC",
+                "PERSON",
+                [("James Whitcombe KC", 0), ("Whitcombe", 1)],
+                None,
+                ["defence barrister"],
+            )
+        ],
+        ["Whitcombe"],
+    ),
     # A couple sharing a surname written once: two people, the first with that surname.
     (
         "Arthur and Edna Bell, both 92, married in 1956. Edna did not hesitate. Arthur, a "

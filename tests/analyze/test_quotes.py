@@ -214,6 +214,16 @@ INDIRECT_ROWS = [
         "spokesperson said.",
         ("it had spent an extra £500m", "The ministry"),
     ),
+    # the parse gives "said" two subjects, the role and the name: the name speaks
+    (
+        "Health board chair Dame Helen Okafor has said she will not step down.",
+        ("she will not step down", "Dame Helen Okafor"),
+    ),
+    # a body that issues statements speaks
+    (
+        "Rail workers could strike again before Christmas, according to the RMT union.",
+        ("Rail workers could strike again before Christmas", "the RMT union"),
+    ),
 ]
 
 

@@ -252,6 +252,35 @@ SPEAKER_NOUNS = SPEECH_NOUNS | frozenset(
         "agency",
         "department",
         "court",
+        # bodies that issue statements ("according to the union", "the council said")
+        "union",
+        "council",
+        "government",
+        "administration",
+        "ministry",
+        "company",
+        "firm",
+        "club",
+        "police",
+        "party",
+        "board",
+        "charity",
+        "hospital",
+        "university",
+        "airline",
+        "bank",
+        "regulator",
+        "watchdog",
+        "federation",
+        "association",
+        "authority",
+        "office",
+        "commission",
+        "network",
+        "broadcaster",
+        "campaigner",
+        "organiser",
+        "organizer",
     }
 )
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
@@ -350,6 +379,9 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
         # a misparse ("Her co-star Tom Berger said" as co / - / Berger): a name wins, else
         # the last part of a hyphenated word ("His co-author, Professor Mei Lin, said").
         named = next((c for c in subjects if c.ent_type_ == "PERSON"), None)
+        if named is None and len(subjects) > 1:
+            # ("Health board chair Dame Helen Okafor has said": the model may miss the name)
+            named = next((c for c in subjects if c.pos_ == "PROPN"), None)
         if named is not None:
             return named
         first = subjects[0]

@@ -520,7 +520,12 @@ NAME_PARTICLES = frozenset(
 )
 
 # Generational suffixes: part of the name, never its surname.
-NAME_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "v"})
+# Generational suffixes, and the letters after a name that are no part of it ("James
+# Whitcombe KC", "Jane Roe MP", "Tom Hale OBE"): "Mr Whitcombe" is the same person.
+NAME_SUFFIXES = frozenset(
+    {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "v"}
+    | {"kc", "qc", "mp", "msp", "mla", "obe", "mbe", "cbe", "kbe", "dbe"}
+)
 
 # Words skipped when forming an acronym from a long form ("Bureau of Investigation" -> BI).
 ACRONYM_STOPWORDS = frozenset(
