@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from newsloom.analyze.antecedents import TokenOffsets
 from newsloom.analyze.attribution import could_speak
 from newsloom.analyze.speakers.tokens import TokenTable
 
@@ -51,3 +52,15 @@ def test_word_kinds(nlp, text, word, kind):
     doc = nlp(text)
     i = next(tok.i for tok in doc if tok.text == word)
     assert TokenTable(doc).word_kind(i) == kind
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_token_offsets_match_char_span(nlp, text):
+    """Every character range, widened to whole tokens, as ``Doc.char_span`` widens it."""
+    doc = nlp(text)
+    offsets = TokenOffsets(doc)
+    for start in range(len(text) + 1):
+        for end in range(start, len(text) + 1):
+            span = doc.char_span(start, end, alignment_mode="expand")
+            want = None if span is None or not len(span) else (span.start, span.end)
+            assert offsets.range(start, end) == want, (start, end)

@@ -15,12 +15,14 @@ Two such people, or none, leave it unresolved.
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Callable, Iterable, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from spacy.tokens import Doc, Span, Token
+import numpy as np
+from spacy.attrs import IDX, LENGTH, LOWER, SENT_START
+from spacy.tokens import Doc, Token
 
 from ..models import Entity
 from ..text.described import NOUN_GENDER, TITLE_GENDER, described_person
@@ -58,13 +60,20 @@ class NamedMention(Protocol):
     tokens: tuple[int, int] | None  # the mention's token range, read once by its owner
 
 
-def token_range(doc: Doc, start: int, end: int) -> tuple[int, int] | None:
-    """The tokens [start, end) of the characters [start, end), widened to whole tokens; None
-    when they cover no token."""
-    span: Span | None = doc.char_span(start, end, alignment_mode="expand")
-    if span is None or len(span) == 0:
-        return None
-    return span.start, span.end
+class TokenOffsets:
+    """Where each token of a parse starts and ends: character ranges to token ranges by
+    bisection, as ``Doc.char_span(..., alignment_mode="expand")`` gives them, without
+    building a Span each time (an article turns a hundred ranges)."""
+
+    def __init__(self, doc: Doc) -> None:
+        arr = doc.to_array([IDX, LENGTH]) if len(doc) else np.zeros((0, 2), np.uint64)
+        self.starts: list[int] = arr[:, 0].tolist()
+        self.ends: list[int] = (arr[:, 0] + arr[:, 1]).tolist()
+
+    def range(self, start: int, end: int) -> tuple[int, int] | None:
+        """The tokens that overlap the characters [start, end); None when none does."""
+        first, last = bisect_right(self.ends, start), bisect_left(self.starts, end)
+        return (first, last) if first < last else None
 
 
 def article_genders(
@@ -80,6 +89,7 @@ def article_genders(
         tally = votes.setdefault(p.entity_id or p.name, {})
         tally[gender] = tally.get(gender, 0) + weight
 
+    sentences = _sentence_starts(doc)
     by_sentence: dict[int, list[NamedMention]] = {}
     for p in mentions:
         if not p.is_person or p.quoted:
@@ -94,15 +104,16 @@ def article_genders(
         noun = _gendered_apposition(span.root)
         if noun is not None:
             vote(p, NOUN_GENDER[noun])
-        by_sentence.setdefault(span.sent.start, []).append(p)
-    for sent_start, people in by_sentence.items():
+        by_sentence.setdefault(bisect_right(sentences, span.start) - 1, []).append(p)
+    pronouns = _gendered_pronouns(doc)
+    for n, people in by_sentence.items():
         if len({p.entity_id or p.name for p in people}) != 1:
             continue
         last = max(p.end for p in people)
         owned = reported = False  # the first of each sign in the sentence votes
-        for token in doc[sent_start].sent:
+        for token in _tokens_in(doc, pronouns, *_sentence_range(doc, sentences, n)):
             lower = token.lower_
-            if lower not in PRONOUN_GENDER or _in_quotation(quoted, token.idx):
+            if _in_quotation(quoted, token.idx):
                 continue  # a pronoun inside a quotation is the speaker's, not the narrator's
             if token.idx >= last and token.dep_ in _OBJECT_DEPS:
                 # "Strand thanked him for his service": someone else is in the sentence, and
@@ -124,7 +135,7 @@ def article_genders(
                 reported = True
             if owned and reported:
                 break
-    _vote_next_sentence(doc, by_sentence, quoted, vote)
+    _vote_next_sentence(doc, sentences, by_sentence, quoted, vote, pronouns)
     # A gender the article shows at least twice as often as the other (one slip is noise).
     out = {}
     for key, tally in votes.items():
@@ -142,25 +153,60 @@ def _in_quotation(quoted: Sequence[tuple[int, int]], offset: int) -> bool:
     return k >= 0 and offset < quoted[k][1]
 
 
+def _gendered_pronouns(doc: Doc) -> list[int]:
+    """The indices of the tokens whose lower-case form is in ``PRONOUN_GENDER``, in order
+    (read from the parse's arrays: the votes look at these few tokens only)."""
+    if not len(doc):
+        return []
+    strings = doc.vocab.strings
+    wanted = np.array([strings.add(word) for word in PRONOUN_GENDER], dtype=np.uint64)
+    return np.flatnonzero(np.isin(doc.to_array(LOWER), wanted)).tolist()
+
+
+def _sentence_starts(doc: Doc) -> list[int]:
+    """The first token of each sentence, in order (read from the parse's arrays)."""
+    if not len(doc):
+        return []
+    starts = np.flatnonzero(doc.to_array(SENT_START) == 1).tolist()
+    return starts if starts and starts[0] == 0 else [0, *starts]
+
+
+def _sentence_range(doc: Doc, sentences: list[int], n: int) -> tuple[int, int]:
+    """The tokens [start, end) of sentence ``n``."""
+    return sentences[n], sentences[n + 1] if n + 1 < len(sentences) else len(doc)
+
+
+def _tokens_in(doc: Doc, indices: list[int], start: int, end: int) -> Iterator[Token]:
+    """The tokens of the sorted ``indices`` that lie in [start, end)."""
+    for i in indices[bisect_left(indices, start) : bisect_left(indices, end)]:
+        yield doc[i]
+
+
 def _vote_next_sentence(
     doc: Doc,
+    sentences: list[int],
     by_sentence: dict[int, list[NamedMention]],
     quoted: Sequence[tuple[int, int]],
     vote: Callable[[NamedMention, str, int], None],
+    pronouns: list[int],
 ) -> None:
     """'Shop owner Raj Malhotra says trade has fallen. "…," he said.': a he/she subject of a
     sentence that names nobody, right after a sentence of the same paragraph that names one
-    person alone, is mostly that person (a weak sign, as a reported he/she is)."""
+    person alone, is mostly that person (a weak sign, as a reported he/she is).
+    ``by_sentence``: the people each sentence (by number) names."""
     sole: NamedMention | None = None
-    for sent in doc.sents:
-        people = by_sentence.get(sent.start)
+    for n in range(len(sentences)):
+        people = by_sentence.get(n)
         if people is not None:
             one = len({p.entity_id or p.name for p in people}) == 1
             sole = people[0] if one else None
             continue
-        gap = doc[max(sent.start - 2, 0) : sent.start + 1]  # a line break: another paragraph
-        if sole is not None and not any("\n" in t.text or "\n" in t.whitespace_ for t in gap):
-            for token in sent:
+        if sole is None:
+            continue
+        start, end = _sentence_range(doc, sentences, n)
+        gap = doc[max(start - 2, 0) : start + 1]  # a line break: another paragraph
+        if not any("\n" in t.text or "\n" in t.whitespace_ for t in gap):
+            for token in _tokens_in(doc, pronouns, start, end):
                 if token.lower_ not in ("he", "she") or _in_quotation(quoted, token.idx):
                     continue  # not a he/she, or the speaker's own words
                 if token.dep_ in SUBJECT_DEPS:
@@ -252,10 +298,11 @@ class Antecedents:
         ]
         quoted = sorted(quoted)
         starts = [s for s, _ in quoted]
+        offsets = TokenOffsets(doc)
         for p in mentions:
             k = bisect_right(starts, p.start) - 1
             p.quoted = k >= 0 and p.end <= quoted[k][1]
-            p.tokens = token_range(doc, p.start, p.end)
+            p.tokens = offsets.range(p.start, p.end)
         self.mentions = sorted(mentions, key=lambda p: p.start)
         self.gender = article_genders(doc, self.mentions, quoted)
 

@@ -27,7 +27,7 @@ from ..models import Entity, Paragraph, Post, QuoteKind, QuoteMention
 from ..text.datelines import DATELINE
 from ..text.described import DEFINITE, stated_age
 from ..text.names import is_person_noun, is_role_noun
-from .antecedents import PRONOUN_GENDER, article_genders, token_range
+from .antecedents import PRONOUN_GENDER, TokenOffsets, article_genders
 from .attribution import (
     ADDRESSEE_VERBS,
     NON_SPEAKER_SUBJECTS,
@@ -205,7 +205,14 @@ class _People:
     """Name mentions in text order: from the entities stage or, without it, the model's PERSON
     ents."""
 
-    def __init__(self, doc: Doc, entities: list[Entity], quoted: list[tuple[int, int]]) -> None:
+    def __init__(
+        self,
+        doc: Doc,
+        entities: list[Entity],
+        quoted: list[tuple[int, int]],
+        offsets: TokenOffsets | None = None,
+    ) -> None:
+        offsets = offsets or TokenOffsets(doc)
         mentions: list[_Person] = []
         if entities:
             for ent in entities:
@@ -232,7 +239,7 @@ class _People:
         quoted = sorted(quoted)
         quoted_starts = [s for s, _ in quoted]
         for p in mentions:
-            p.tokens = token_range(doc, p.start, p.end)
+            p.tokens = offsets.range(p.start, p.end)
             if p.tokens is not None:
                 found = doc[p.tokens[0] : p.tokens[1]]
                 root = found.root
@@ -842,16 +849,17 @@ class _Scan:
         self.posts = posts
         self.lines = _lines(text, paragraphs)
         self.line_starts = [lo for lo, _, _ in self.lines]
-        self.line_tokens = [token_range(doc, lo, hi) or (0, 0) for lo, hi, _ in self.lines]
+        offsets = TokenOffsets(doc)
+        self.line_tokens = [offsets.range(lo, hi) or (0, 0) for lo, hi, _ in self.lines]
         # Quoted segments in text order, with their paragraph line and their tokens.
         self.segments: list[tuple[int, Segment]] = []
         for n, segs in enumerate(line_segments(text, self.lines)):
             self.segments.extend((n, s) for s in segs)
-        self.ranges = [token_range(doc, seg.start, seg.end) for _, seg in self.segments]
+        self.ranges = [offsets.range(seg.start, seg.end) for _, seg in self.segments]
         # Per token: inside quotation marks (words there are the speaker's, not attribution).
         self.quoted = [False] * len(doc)
         for _, seg in self.segments:
-            marks = token_range(doc, seg.open_start, seg.close_end)
+            marks = offsets.range(seg.open_start, seg.close_end)
             if marks is not None:
                 for i in range(*marks):
                     self.quoted[i] = True
@@ -861,7 +869,7 @@ class _Scan:
         ranked = ranker is not None or recorder is not None
         self.tokens = TokenTable(doc) if ranked else None
         spans = [(seg.open_start, seg.close_end) for _, seg in self.segments]
-        self.people = _People(doc, entities, spans)
+        self.people = _People(doc, entities, spans, offsets)
         self.resolver = _Resolver(
             doc,
             self.people,
