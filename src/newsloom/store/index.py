@@ -74,7 +74,8 @@ INDEX_TABLES = (index_df, index_postings, index_stories, index_merged, index_art
 
 
 def _chunks(values: Iterable[str]) -> Iterator[list[str]]:
-    items = list(values)
+    """``values`` in key order, ``READ_CHUNK`` at a time (each chunk's rows lie together)."""
+    items = sorted(values)
     for i in range(0, len(items), READ_CHUNK):
         yield items[i : i + READ_CHUNK]
 
@@ -171,11 +172,13 @@ class SqlIndexRows:
                 dict(key=COUNTER_KEY, value=str(changes.counter)),
             ],
         )
-        _upsert(conn, index_df, [dict(key=k, df=v) for k, v in changes.df.items()])
+        # In key order: a batch's terms and keys lie all over tables of millions of rows, and
+        # written in order each B-tree page is visited once, left to right.
+        _upsert(conn, index_df, [dict(key=k, df=changes.df[k]) for k in sorted(changes.df)])
         _upsert(
             conn,
             index_postings,
-            [dict(key=k, stories=" ".join(v)) for k, v in changes.postings.items()],
+            [dict(key=k, stories=" ".join(changes.postings[k])) for k in sorted(changes.postings)],
         )
         for chunk in _chunks(changes.dropped):
             conn.execute(delete(index_stories).where(index_stories.c.key.in_(chunk)))
