@@ -387,6 +387,17 @@ RESOLUTION_ROWS: list[Row] = [
         ],
         ["Whitcombe"],
     ),
+    # A name the model missed: ", who" after it, or a role before it ("guide"), says a person.
+    (
+        "The rescue took nine hours. In the end Urs Fehr, who led it, said they were lucky.",
+        [("Urs Fehr", "PERSON", [("Urs Fehr", 0)], None, [])],
+        [],
+    ),
+    (
+        "The rescue took nine hours. Mountain guide Urs Fehr said the pair were lucky.",
+        [("Urs Fehr", "PERSON", [("Urs Fehr", 0)], None, ["mountain guide"])],
+        [],
+    ),
     # A couple sharing a surname written once: two people, the first with that surname.
     (
         "Arthur and Edna Bell, both 92, married in 1956. Edna did not hesitate. Arthur, a "
@@ -442,6 +453,13 @@ TYPE_ROWS: list[Row] = [
 # (text, name, the type it must have, or None when it must be no entity at all). Places,
 # organisations and common words the model tags PERSON, and people who must stay people.
 NOT_PEOPLE_ROWS: list[tuple[str, str, str | None]] = [
+    # a name followed by ", which" is a thing's
+    (
+        "Two climbers were rescued on Sunday. Aletsch Rettung, which led the rescue, said the "
+        "pair were lucky.",
+        "Aletsch Rettung",
+        "ORG",
+    ),
     (
         "Crews arrived in Ashcombe on Monday. Ashcombe would never be the same. Rescuers from "
         "Ashcombe worked all night.",

@@ -276,7 +276,6 @@ SPEAKER_NOUNS = SPEECH_NOUNS | frozenset(
         "authority",
         "office",
         "commission",
-        "network",
         "broadcaster",
         "campaigner",
         "organiser",

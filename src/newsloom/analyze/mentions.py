@@ -703,7 +703,7 @@ def missed_people(
 ) -> list[Mention]:
     """People the model did not tag: a known name word ("Roe" after "Jane Roe" or a PERSON
     "Roe"), a capitalised word right after an honorific, title or role ("rapper Stormzy"), or
-    two capitalised words with an age or a he/she bound to them."""
+    two capitalised words with an age, a he/she bound to them or ", who" after them."""
     covered = {i for ent in ents for i in range(ent.start, ent.end)}
     covered.update(i for m in mentions for i in range(m.first, m.last))
     words = known.words | {p for m in mentions if m.label == "PERSON" for p in m.parts}
@@ -739,11 +739,24 @@ def missed_people(
                 and age_after(doc, i, end) is not None  # "Deb Roe, 38, said"
                 or end - i >= 2
                 and _pronoun_bound(doc[i:end].root)  # "Ana Torres was 19 when she arrived"
+                or end - i >= 2
+                and _relative_follows(doc, end, "who")  # "Urs Fehr, who led the rescue,"
             )
         ):
             found.append(make_mention(doc, i, end, "PERSON", person_cue=cue))
         i = max(end, i + 1)
     return found
+
+
+def _relative_follows(doc: Doc, end: int, pronoun: str) -> bool:
+    """', who …' (a person's) or ', which …' (a thing's) right after a name, as the subject
+    of the clause it opens."""
+    return (
+        end + 1 < len(doc)
+        and doc[end].text == ","
+        and doc[end + 1].lower_ == pronoun
+        and doc[end + 1].dep_ == "nsubj"
+    )
 
 
 def _pronoun_bound(root: Token) -> bool:
@@ -924,7 +937,8 @@ def relabel_non_people(
     the whole article: a dateline in capitals, a place word ending or opening the name ("Mill
     Lane", "Port Alder"), a bare word mostly after "in"/"at"/"near"/"from", a name the model
     tags a place at least as often, a bare word that opens an organisation's name
-    ("Brightwave" beside "Brightwave TV"), an abstract noun opening a sentence ("Kindness").
+    ("Brightwave" beside "Brightwave TV"), an abstract noun opening a sentence ("Kindness"),
+    a name followed by ", which" each time.
     A name with a person's cue or age, or the surname of a longer person's name, stays."""
     labels: dict[tuple[str, ...], list[str]] = {}
     for ent in ents:
@@ -1013,4 +1027,6 @@ def _non_person_label(
         if key in org_prefixes:
             return "ORG"  # "Port Alder" beside "Port Alder FC"
         return "LOC" if key[-1] in PLACE_SUFFIXES else "GPE"
+    if all(_relative_follows(doc, m.last, "which") for m in group):
+        return "ORG"  # "Alpine Rescue, which led the search,"
     return _place_label(key, labels) or "PERSON"

@@ -213,6 +213,7 @@ ROLE_NOUNS = TITLES | frozenset(
         "sailor",
         "miner",
         "trucker",
+        "guide",
         "passenger",
         "bystander",
         "motorist",
