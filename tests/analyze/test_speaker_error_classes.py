@@ -1043,6 +1043,17 @@ LAYOUT_ROWS = [
         "couple",
         "group",
     ),
+    # "One of the rescued men, who did not want to be named, said": one of people speaks,
+    # and the relative clause is no part of the phrase.
+    row(
+        "one-of-people",
+        "Three fishermen were rescued off Kestle Point on Friday night.\n\n"
+        'One of the rescued men, who did not want to be named, said: "We owe them everything."',
+        "owe them everything",
+        "One of the rescued men",
+        "person",
+        "One of the rescued men",
+    ),
     row(
         "couple-named-once",
         "Arthur and Edna Bell, both 92, married in 1956.\n\n"

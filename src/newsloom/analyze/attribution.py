@@ -514,6 +514,9 @@ def speaker_span(subject: Token) -> tuple[int, int]:
         if "\n" in doc[k].whitespace_ or "\n" in doc[k].text:
             right = k + 1
             break
+        if doc[k].text == "," and doc[k + 1].tag_ in ("WP", "WDT"):
+            right = k  # "One of the rescued men, who did not want to be named,": an aside
+            break
     while right - 1 > left and (doc[right - 1].is_punct or doc[right - 1].is_space):
         right -= 1
     while left < right - 1 and (doc[left].is_punct or doc[left].is_space):

@@ -748,6 +748,20 @@ class CandidateFinder:
         return out[0], out[1]
 
 
+def _one_of_people(one: Token) -> bool:
+    """'one of the rescued men', 'one of her neighbours': one of people who can speak."""
+    return any(
+        prep.lower_ == "of"
+        and any(
+            could_speak(obj) or is_person_noun(obj.lemma_, by_ending=False)
+            for obj in prep.children
+            if obj.dep_ == "pobj"
+        )
+        for prep in one.children
+        if prep.dep_ == "prep"
+    )
+
+
 def speaker_kind(doc: Doc, speaker: _Speaker) -> SpeakerKind:
     """What the chosen speaker is: a named person or organisation, an unnamed group, a
     document, or unknown (a pronoun with no antecedent, a phrase that cannot speak)."""
@@ -776,6 +790,8 @@ def speaker_kind(doc: Doc, speaker: _Speaker) -> SpeakerKind:
     if lemma in SPEECH_NOUNS:
         # "the company's statement" resolved to the company that issued it
         return "group" if speaker.name.casefold() != speaker.text.casefold() else "document"
+    if head.lower_ == "one" and _one_of_people(head):
+        return "person"  # "one of the rescued men"
     if head.ent_type_ in NOT_AGENTS:
         return "unknown"
     # "The network said": the subject of a speech verb speaks; a phrase found only beside a
