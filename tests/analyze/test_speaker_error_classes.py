@@ -1055,6 +1055,15 @@ LAYOUT_ROWS = [
         "One of the rescued men",
     ),
     row(
+        "one-noun",
+        "The bakery chain Crumbs has collapsed into administration.\n\n"
+        '"Nobody from head office has told us anything," said one baker, who has worked for '
+        "the firm for 11 years.",
+        "told us anything",
+        "one baker",
+        "person",
+    ),
+    row(
         "couple-named-once",
         "Arthur and Edna Bell, both 92, married in 1956.\n\n"
         "Asked for the secret of a long marriage, Edna did not hesitate. "

@@ -792,6 +792,8 @@ def speaker_kind(doc: Doc, speaker: _Speaker) -> SpeakerKind:
         return "group" if speaker.name.casefold() != speaker.text.casefold() else "document"
     if head.lower_ == "one" and _one_of_people(head):
         return "person"  # "one of the rescued men"
+    if head.tag_ == "NN" and any(c.lower_ == "one" and c.dep_ == "nummod" for c in head.children):
+        return "person"  # "one baker, who has worked there for 11 years"
     if head.ent_type_ in NOT_AGENTS:
         return "unknown"
     # "The network said": the subject of a speech verb speaks; a phrase found only beside a
