@@ -227,6 +227,32 @@ INDIRECT_ROWS = [
 ]
 
 
+# A transcript's turns, unquoted: (text, the direct quotes' (words, speaker)).
+TRANSCRIPT_ROWS = [
+    (
+        "Presenter Tom Riley spoke to health minister Grace Obi.\n\n"
+        "RILEY: Minister, the list has doubled. Is that not a failure?\n\n"
+        "OBI: It is now falling.",
+        [
+            ("Minister, the list has doubled. Is that not a failure?", "RILEY"),
+            ("It is now falling.", "OBI"),
+        ],
+    ),
+    # labels that head a line but name nobody, and a single "NAME:" line, are no turns
+    (
+        "UPDATE: This story has been corrected.\n\nNOTE: The council meets on Monday.",
+        [],
+    ),
+    ("Grace Obi spoke on Tuesday.\n\nOBI: It is now falling.", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), TRANSCRIPT_ROWS)
+def test_transcript_turns(nlp, text, expected):
+    found = [(q.text, q.speaker_text) for q in quotes_of(nlp, text) if q.kind == "direct"]
+    assert found == expected
+
+
 @pytest.mark.parametrize(("text", "expected"), INDIRECT_ROWS)
 def test_indirect(nlp, text, expected):
     found = [

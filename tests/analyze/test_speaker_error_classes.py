@@ -1063,6 +1063,19 @@ LAYOUT_ROWS = [
         "one baker",
         "person",
     ),
+    # A transcript's turn, unquoted, is its label's, matched to the person named before
+    # ("RILEY" is Tom Riley).
+    row(
+        "transcript-turn",
+        "Health minister Grace Obi was questioned on Morning Report. Presenter Tom Riley asked "
+        "her about the figures.\n\n"
+        "RILEY: Minister, the waiting list has doubled. Is that not a failure?\n\n"
+        "OBI: The list grew during the pandemic. It is now falling.",
+        "waiting list has doubled",
+        "Tom Riley",
+        "person",
+        "RILEY",
+    ),
     row(
         "couple-named-once",
         "Arthur and Edna Bell, both 92, married in 1956.\n\n"

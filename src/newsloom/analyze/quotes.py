@@ -27,6 +27,7 @@ from ..models import Entity, Paragraph, Post, QuoteKind, QuoteMention
 from ..text.datelines import DATELINE
 from ..text.described import DEFINITE, stated_age
 from ..text.names import is_person_noun, is_role_noun
+from ..text.words import fold
 from .antecedents import PRONOUN_GENDER, TokenOffsets, article_genders
 from .attribution import (
     ADDRESSEE_VERBS,
@@ -326,10 +327,12 @@ class _People:
         # "Mills replied": a surname that is also a plural noun may be tagged as the noun.
         if not word[:1].isupper() or token.pos_ not in ("PROPN", "NOUN"):
             return None
+        capitals = word.isupper()  # ("RILEY: …", a transcript's label)
         i = bisect_right(self.starts, token.idx) - 1
         while i >= 0:
             p = self.mentions[i]
-            if p.is_person and p.name.split()[-1] == word:
+            surname = p.name.split()[-1]
+            if p.is_person and (surname.upper() if capitals else surname) == word:
                 return p
             i -= 1
         return None
@@ -776,7 +779,71 @@ def line_segments(text: str, lines: Sequence[tuple[int, int, str]]) -> list[list
             segs += [g for g in double[n] if not _within(g, single[n]) and not _crosses(g, segs)]
             segs.sort(key=lambda g: g.start)
         out.append(segs)
+    turns = _transcript_turns(text, lines)
+    for n, turn in turns.items():
+        if not out[n]:
+            out[n] = [turn]
     return out
+
+
+# Labels in capitals before a colon that head a line but name no speaker.
+_NOT_SPEAKER_LABELS = frozenset(
+    {
+        "update",
+        "updated",
+        "note",
+        "editor's note",
+        "editor’s note",
+        "correction",
+        "clarification",
+        "watch",
+        "read more",
+        "related",
+        "see also",
+        "photo",
+        "photos",
+        "video",
+        "source",
+        "sources",
+        "breaking",
+        "exclusive",
+        "live",
+        "analysis",
+        "opinion",
+        "advertisement",
+        "warning",
+        "disclaimer",
+    }
+)
+# Lines an article needs in the turn layout before any is read as one (one "NAME: …" line
+# may be anything; a transcript alternates).
+MIN_TRANSCRIPT_TURNS = 2
+
+
+def _transcript_turns(text: str, lines: Sequence[tuple[int, int, str]]) -> dict[int, Segment]:
+    """'RILEY: Minister, the list has doubled.' — a transcript's turns, unquoted: each body
+    line that opens with a label in capitals and a colon is its speaker's words, when the
+    article has at least ``MIN_TRANSCRIPT_TURNS`` such lines under at least two labels.
+    By line number; the segment is the words after the label."""
+    found: dict[int, Segment] = {}
+    labels = set()
+    for n, (lo, hi, label) in enumerate(lines):
+        if label == "title":
+            continue
+        m = _TRANSCRIPT.match(text, lo)
+        if m is None or fold(m.group(1)).rstrip(".") in _NOT_SPEAKER_LABELS:
+            continue
+        if sum(c.isalpha() for c in m.group(1)) < 2:
+            continue  # "Q:" and "A:" name no one
+        start, end = m.end(), hi
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if start < end:
+            labels.add(m.group(1))
+            found[n] = Segment(start, end, start, end, closed=True, opened=True)
+    if len(found) < MIN_TRANSCRIPT_TURNS or len(labels) < 2:
+        return {}
+    return found
 
 
 def _crosses(seg: Segment, others: Sequence[Segment]) -> bool:
@@ -1169,8 +1236,14 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
 
 
 def _signed(doc: Doc, text: str, seg: Segment) -> Cue | None:
-    """Speakers the layout names: a dash signature after the quote, a transcript turn in it."""
+    """Speakers the layout names: a dash signature after the quote, a transcript turn in it
+    or right before it (an unquoted turn: ``_transcript_turns``)."""
     m = _TRANSCRIPT.match(text, seg.start)
+    if m is None and seg.open_start == seg.start:
+        line_start = text.rfind("\n", 0, seg.start) + 1
+        before = _TRANSCRIPT.match(text, line_start)
+        if before is not None and before.end() == seg.start:
+            m = before
     if m is None and seg.closed:
         m = _SIGNATURE.match(text, seg.close_end)
         if (
