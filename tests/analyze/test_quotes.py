@@ -244,6 +244,8 @@ TRANSCRIPT_ROWS = [
         [],
     ),
     ("Grace Obi spoke on Tuesday.\n\nOBI: It is now falling.", []),
+    # an interview's answers ("A: …") without their questions' layout are no turns
+    ("A: one.\n\nA: two.", []),
 ]
 
 

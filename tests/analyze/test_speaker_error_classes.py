@@ -1076,6 +1076,17 @@ LAYOUT_ROWS = [
         "person",
         "RILEY",
     ),
+    # An interview laid out as "Q: … ¶ A: …": the answers are the interviewee's.
+    row(
+        "interview-q-a",
+        "Lena Marsh took over as head librarian in September. She spoke to us about her plans."
+        "\n\nQ: What surprised you most?\n\n"
+        "A: How many people come in just to be somewhere warm.\n\n"
+        "Q: Will you keep the Sunday opening?\n\n"
+        "A: Yes. It is our busiest day for families.",
+        "busiest day",
+        "Lena Marsh",
+    ),
     row(
         "couple-named-once",
         "Arthur and Edna Bell, both 92, married in 1956.\n\n"

@@ -842,8 +842,34 @@ def _transcript_turns(text: str, lines: Sequence[tuple[int, int, str]]) -> dict[
             labels.add(m.group(1))
             found[n] = Segment(start, end, start, end, closed=True, opened=True)
     if len(found) < MIN_TRANSCRIPT_TURNS or len(labels) < 2:
-        return {}
-    return found
+        found = {}
+    return found or _answers(text, lines)
+
+
+# An interview's question and answer lines ("Q: What was it like?" / "A: Hard.").
+_QUESTION_TURN = re.compile(r"Q:[^\S\n]+")
+_ANSWER_TURN = re.compile(r"A:[^\S\n]+")
+
+
+def _answers(text: str, lines: Sequence[tuple[int, int, str]]) -> dict[int, Segment]:
+    """'Q: … ¶ A: …': in an article with a question line and at least
+    ``MIN_TRANSCRIPT_TURNS`` answer lines, each answer's words (after "A:"), whose speaker is
+    the interviewee (``_interviewee``)."""
+    found: dict[int, Segment] = {}
+    questions = 0
+    for n, (lo, hi, label) in enumerate(lines):
+        if label == "title":
+            continue
+        questions += bool(_QUESTION_TURN.match(text, lo))
+        m = _ANSWER_TURN.match(text, lo)
+        if m is None:
+            continue
+        start, end = m.end(), hi
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if start < end:
+            found[n] = Segment(start, end, start, end, closed=True, opened=True)
+    return found if questions and len(found) >= MIN_TRANSCRIPT_TURNS else {}
 
 
 def _crosses(seg: Segment, others: Sequence[Segment]) -> bool:
@@ -1304,7 +1330,7 @@ def _carried_on(scan: _Scan, seg: Segment, n: int) -> _Speaker | None:
     lo = lines[n][0]
     if prev_n == n:
         return prev_speaker
-    if text[lo : seg.open_start].strip():
+    if text[lo : seg.open_start].strip() and not _ANSWER_TURN.fullmatch(text, lo, seg.open_start):
         return _own_sentence_speaker(scan, seg, n, lo)
     if n >= 1 and text[lines[n - 1][0] : lines[n - 1][1]].rstrip().endswith(":"):
         # "He said: ¶ "…"": the cue closes the previous paragraph.
@@ -1328,8 +1354,10 @@ def _carried_on(scan: _Scan, seg: Segment, n: int) -> _Speaker | None:
 
 
 def _asked(text: str, line: tuple[int, int, str]) -> bool:
-    """Whether a paragraph is an interviewer's question: it ends with a question mark and
-    quotes nobody."""
+    """Whether a paragraph is an interviewer's question: it opens with "Q:", or ends with a
+    question mark and quotes nobody."""
+    if _QUESTION_TURN.match(text, line[0]):
+        return True
     words = text[line[0] : line[1]].strip()
     return words.endswith("?") and not any(mark in words for mark in QUESTION_FREE_MARKS)
 
@@ -1342,7 +1370,11 @@ def _interviewee(scan: _Scan, n: int) -> _Speaker | None:
     k = n - 1
     while k >= 0 and k > n - INTERVIEW_REACH:
         line = lines[k]
-        if _asked(text, line) or text[line[0] : line[0] + 1] in OPENING_MARKS:
+        if (
+            _asked(text, line)
+            or text[line[0] : line[0] + 1] in OPENING_MARKS
+            or _ANSWER_TURN.match(text, line[0])
+        ):
             k -= 1
             continue
         person = scan.people.subject_between(line[0], line[1], sole=True)
@@ -1424,6 +1456,10 @@ def _indirect(scan: _Scan, item: _Reported) -> QuoteMention | _Later | None:
 def _direct_cue(scan: _Scan, seg: Segment, n: int, first: int, last: int) -> Cue | None:
     """The cue of a quotation outside posts: a signature or transcript turn, else the parse's."""
     doc = scan.doc
+    if seg.open_start == seg.start and _ANSWER_TURN.fullmatch(
+        scan.text, scan.lines[n][0], seg.start
+    ):
+        return None  # an interview's answer ("A: …"): the interviewee's, found without a cue
     frame = scan.frame(first, last, n)
     cue = _signed(doc, scan.text, seg) or find_cue(doc, first, last, frame, scan.quoted)
     if (
