@@ -398,13 +398,6 @@ RESOLUTION_ROWS: list[Row] = [
         [("Urs Fehr", "PERSON", [("Urs Fehr", 0)], None, ["mountain guide"])],
         [],
     ),
-    # A name the model calls an organisation that the next sentence calls "she" is a person.
-    (
-        "Amara Osei took over as head librarian at Kelton Central Library in September. She "
-        "spoke to us about her plans.",
-        [("Amara Osei", "PERSON", [("Amara Osei", 0)], None, [])],
-        [],
-    ),
     # A couple sharing a surname written once: two people, the first with that surname.
     (
         "Arthur and Edna Bell, both 92, married in 1956. Edna did not hesitate. Arthur, a "

@@ -555,12 +555,6 @@ def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
             and mention.parts[-1] in known.surnames
         ):
             return "PERSON"
-        if (
-            2 <= len(mention.parts) <= 3
-            and not any(p in ORG_HEAD_WORDS or p in COMPANY_SUFFIXES for p in mention.parts)
-            and _she_next(doc, doc[mention.first : mention.last].root)
-        ):
-            return "PERSON"  # "Amara Osei took over in May. She spoke to us." tagged ORG
         return label
     # Places and nationalities are people's names only with a sign of it: a known surname
     # ("Whitcombe" after "Dana Whitcombe"), an age ("Brannigan, 38,"), a cue ("heiress Paris").
@@ -752,25 +746,6 @@ def missed_people(
             found.append(make_mention(doc, i, end, "PERSON", person_cue=cue))
         i = max(end, i + 1)
     return found
-
-
-def _she_next(doc: Doc, root: Token) -> bool:
-    """Whether the name headed by ``root`` is its sentence's subject, naming the only person
-    there, and the next sentence of its paragraph opens with "He" or "She" as its subject:
-    a body is "it" or "they"."""
-    if root.dep_ != "nsubj":
-        return False
-    sent = root.sent
-    if sent.end >= len(doc) or any(
-        e.label_ == "PERSON" for e in doc.ents if sent.start <= e.start < sent.end
-    ):
-        return False
-    opener = doc[sent.end]
-    return (
-        opener.lower_ in ("he", "she")
-        and opener.dep_ == "nsubj"
-        and "\n" not in doc[sent.end - 1].whitespace_
-    )
 
 
 def _relative_follows(doc: Doc, end: int, pronoun: str) -> bool:
