@@ -89,7 +89,7 @@ def article_genders(
         tally = votes.setdefault(p.entity_id or p.name, {})
         tally[gender] = tally.get(gender, 0) + weight
 
-    sentences = _sentence_starts(doc)
+    sentences = sentence_starts(doc)
     by_sentence: dict[int, list[NamedMention]] = {}
     for p in mentions:
         if not p.is_person or p.quoted:
@@ -163,7 +163,7 @@ def _gendered_pronouns(doc: Doc) -> list[int]:
     return np.flatnonzero(np.isin(doc.to_array(LOWER), wanted)).tolist()
 
 
-def _sentence_starts(doc: Doc) -> list[int]:
+def sentence_starts(doc: Doc) -> list[int]:
     """The first token of each sentence, in order (read from the parse's arrays)."""
     if not len(doc):
         return []

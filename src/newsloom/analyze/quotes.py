@@ -28,7 +28,7 @@ from ..text.datelines import DATELINE
 from ..text.described import DEFINITE, stated_age
 from ..text.names import is_person_noun, is_role_noun
 from ..text.words import fold
-from .antecedents import PRONOUN_GENDER, TokenOffsets, article_genders
+from .antecedents import PRONOUN_GENDER, TokenOffsets, article_genders, sentence_starts
 from .attribution import (
     ADDRESSEE_VERBS,
     NON_SPEAKER_SUBJECTS,
@@ -537,7 +537,7 @@ class _Resolver:
                         text, start, end, f"{possessor.name}'s {rest}".strip(), None, False
                     )
         headline = start < self.headline_end
-        before = len(doc.text) if headline else start
+        before = doc[-1].idx + len(doc[-1]) if headline else start  # (the text's end)
         known = self._by_role(head, before, children, headline)
         if known is not None:
             return _Speaker(text, start, end, known.name, known.id, True)
@@ -835,12 +835,10 @@ def _transcript_turns(text: str, lines: Sequence[tuple[int, int, str]]) -> dict[
             continue
         if sum(c.isalpha() for c in m.group(1)) < 2:
             continue  # "Q:" and "A:" name no one
-        start, end = m.end(), hi
-        while end > start and text[end - 1].isspace():
-            end -= 1
-        if start < end:
+        turn = _turn(text, m.end(), hi)
+        if turn is not None:
             labels.add(m.group(1))
-            found[n] = Segment(start, end, start, end, closed=True, opened=True)
+            found[n] = turn
     if len(found) < MIN_TRANSCRIPT_TURNS or len(labels) < 2:
         found = {}
     return found or _answers(text, lines)
@@ -849,6 +847,14 @@ def _transcript_turns(text: str, lines: Sequence[tuple[int, int, str]]) -> dict[
 # An interview's question and answer lines ("Q: What was it like?" / "A: Hard.").
 _QUESTION_TURN = re.compile(r"Q:[^\S\n]+")
 _ANSWER_TURN = re.compile(r"A:[^\S\n]+")
+
+
+def _turn(text: str, start: int, end: int) -> Segment | None:
+    """A turn's words, text[start:end] without the line's trailing space (None if empty):
+    a quotation without marks."""
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return Segment(start, end, start, end, closed=True, opened=True) if start < end else None
 
 
 def _answers(text: str, lines: Sequence[tuple[int, int, str]]) -> dict[int, Segment]:
@@ -864,11 +870,9 @@ def _answers(text: str, lines: Sequence[tuple[int, int, str]]) -> dict[int, Segm
         m = _ANSWER_TURN.match(text, lo)
         if m is None:
             continue
-        start, end = m.end(), hi
-        while end > start and text[end - 1].isspace():
-            end -= 1
-        if start < end:
-            found[n] = Segment(start, end, start, end, closed=True, opened=True)
+        turn = _turn(text, m.end(), hi)
+        if turn is not None:
+            found[n] = turn
     return found if questions and len(found) >= MIN_TRANSCRIPT_TURNS else {}
 
 
@@ -884,13 +888,10 @@ def _within(seg: Segment, others: Sequence[Segment]) -> bool:
 
 def _sentence_index(doc: Doc) -> tuple[list[int], list[int]]:
     """Per token, its sentence number; and each sentence's token bounds (start list)."""
+    bounds = [*sentence_starts(doc), len(doc)]
     sent_of = [0] * len(doc)
-    bounds = []
-    for n, sent in enumerate(doc.sents):
-        bounds.append(sent.start)
-        for i in range(sent.start, sent.end):
-            sent_of[i] = n
-    bounds.append(len(doc))
+    for n in range(len(bounds) - 1):
+        sent_of[bounds[n] : bounds[n + 1]] = [n] * (bounds[n + 1] - bounds[n])
     return sent_of, bounds
 
 
