@@ -1096,6 +1096,63 @@ LAYOUT_ROWS = [
         "Never go to bed",
         "Edna Bell",
     ),
+    # A fact-check's layout: a paragraph that is only a quotation, signed on the next line.
+    row(
+        "signed-below",
+        "The candidates met for their second debate on Tuesday. Here is what we checked.\n\n"
+        '"Rents in this city have doubled in five years."\n\n- Maria Lopez.\n\n'
+        "Rents rose by 41 percent over the period, according to the housing agency.",
+        "doubled in five",
+        "Maria Lopez",
+        "person",
+    ),
+    row(
+        "signed-below-with-occasion",
+        "The candidates met for their second debate on Tuesday.\n\n"
+        '"I have never taken a penny from developers."\n\n'
+        "- Councillor Owen Brandt, in his closing statement.\n\n"
+        "Brandt's campaign accepted donations from two building firms last year.",
+        "never taken a penny",
+        "Owen Brandt",
+        "person",
+    ),
+    # ... but a bulleted list after a quotation signs nothing (negative).
+    row(
+        "bullet-below-is-no-signature",
+        "Mayor Dana Whitfield unveiled her budget on Monday. "
+        '"This is a budget for families," she said.\n\n'
+        '"We will not raise the tax."\n\n- Cut fees for swimming pools.\n\n'
+        "- Fix potholes on Elm Street.",
+        "not raise the tax",
+        "Dana Whitfield",
+    ),
+    # Speech verbs with a particle ("chimed in", "pointed out") and ones the lists lacked.
+    row(
+        "chimed-in",
+        '"We never thought the river would reach the houses," said Marta Quist, 67. '
+        'Her neighbour, Johan Berg, chimed in: "Nobody on this street did."',
+        "Nobody on this street",
+        "Johan Berg",
+        "person",
+    ),
+    row(
+        "interjected",
+        "At the hearing, Councillor Rita Vance said the new bridge was on budget, to which "
+        'Omar Haddad interjected: "It is not." He said costs had risen by a third.',
+        "It is not",
+        "Omar Haddad",
+        "person",
+    ),
+    row(
+        "ruled-that",
+        "The watchdog's report, written by its chief inspector, Alan Birch, said the force had "
+        "improved. The tribunal later ruled that the force's conduct had been "
+        '"wholly unacceptable."',
+        "wholly unacceptable",
+        "tribunal",
+        "group",
+        "The tribunal",
+    ),
 ]
 
 

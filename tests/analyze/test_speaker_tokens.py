@@ -5,12 +5,17 @@ from __future__ import annotations
 import pytest
 
 from newsloom.analyze.antecedents import TokenOffsets
-from newsloom.analyze.attribution import could_speak
+from newsloom.analyze.attribution import could_speak, is_speech_verb
 from newsloom.analyze.speakers.tokens import TokenTable
 
 TEXTS = [
     pytest.param('Roe, who joined in 2019, said "it is fine."\n\nShe told him so.', id="quote"),
     pytest.param("The ministry's statement was read aloud by officials.", id="issuer"),
+    pytest.param(
+        'Her neighbour chimed in: "No." He pointed out the cost, then shot back at them. '
+        "She pointed at the map and cut in line.",
+        id="phrasal",
+    ),
     pytest.param("  \n\n  ", id="space-only"),
     pytest.param("", id="empty"),
 ]
@@ -30,6 +35,7 @@ def test_token_table_matches_the_tokens(nlp, text):
     assert t.idx == [tok.idx for tok in doc]
     assert t.punct == [tok.is_punct for tok in doc]
     assert t.space == [tok.is_space for tok in doc]
+    assert t.speech_verb == [is_speech_verb(tok) for tok in doc]
     for tok in doc:
         assert t.could_speak(tok.i) == could_speak(tok)
         assert t.root(tok.i, tok.i + 1) == tok.i
@@ -64,3 +70,22 @@ def test_token_offsets_match_char_span(nlp, text):
             span = doc.char_span(start, end, alignment_mode="expand")
             want = None if span is None or not len(span) else (span.start, span.end)
             assert offsets.range(start, end) == want, (start, end)
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "speaks"),
+    [
+        ("He pointed out that costs rose.", "pointed", True),
+        ('She chimed in: "No."', "chimed", True),
+        ('"It is late," Roe shot back.', "shot", True),
+        ("The panel ruled that it was wrong.", "ruled", True),
+        ("She pointed at the map.", "pointed", False),  # no particle
+        ("He cut in line at the bank.", "cut", False),  # "in" with an object
+        ("Police shot the dog.", "shot", False),
+    ],
+)
+def test_phrasal_speech_verbs(nlp, text, verb, speaks):
+    doc = nlp(text)
+    (token,) = [tok for tok in doc if tok.text == verb]
+    assert is_speech_verb(token) is speaks
+    assert TokenTable(doc).speech_verb[token.i] is speaks

@@ -88,6 +88,8 @@ SPEECH_VERBS = frozenset(
         "counter",
         "retort",
         "fire",
+        "interject",
+        "rule",
         "proclaim",
         "pledge",
         "caution",
@@ -151,6 +153,23 @@ SPEECH_VERBS = frozenset(
 # by proximity alone.
 # Verbs of how something is said ("she laughs", "he shrugs"), and "remembers": a cue only
 # right after the quotation, where nothing else can be their words ('"…," she laughs.').
+# Verbs that report speech only with their particle: "pointed out", "chimed in", "shot back"
+# ("point" or "shoot" alone is no cue).
+PHRASAL_SPEECH_VERBS = frozenset(
+    {
+        ("point", "out"),
+        ("chime", "in"),
+        ("cut", "in"),
+        ("break", "in"),
+        ("butt", "in"),
+        ("weigh", "in"),
+        ("pipe", "up"),
+        ("shoot", "back"),
+        ("hit", "back"),
+        ("sound", "off"),
+    }
+)
+PHRASAL_LEMMAS = frozenset(verb for verb, _ in PHRASAL_SPEECH_VERBS)
 MANNER_VERBS = frozenset(
     {
         "laugh",
@@ -252,6 +271,10 @@ SPEAKER_NOUNS = SPEECH_NOUNS | frozenset(
         "agency",
         "department",
         "court",
+        "tribunal",
+        "panel",
+        "jury",
+        "inquiry",
         # bodies that issue statements ("according to the union", "the council said")
         "union",
         "council",
@@ -325,7 +348,25 @@ class Cue:
 
 
 def is_speech_verb(token: Token) -> bool:
-    return token.lemma_.lower() in SPEECH_VERBS and token.pos_ in ("VERB", "AUX")
+    if token.pos_ not in ("VERB", "AUX"):
+        return False
+    lemma = token.lemma_.lower()
+    if lemma in SPEECH_VERBS:
+        return True
+    if lemma not in PHRASAL_LEMMAS or token.i + 1 >= len(token.doc):
+        return False
+    return is_particle_of(token.doc[token.i + 1], token)
+
+
+def is_particle_of(word: Token, verb: Token) -> bool:
+    """``word`` right after ``verb`` is the particle that makes it a speech verb ("pointed
+    out"). The parse labels it a particle, an adverb ("shot back") or a preposition with no
+    object ("chimed in:"), so the word, its place and its head decide."""
+    return (
+        word.head.i == verb.i
+        and (verb.lemma_.lower(), word.lower_) in PHRASAL_SPEECH_VERBS
+        and not any(c.dep_ == "pobj" for c in word.children)
+    )
 
 
 def same_paragraph(a: Token, b: Token) -> bool:

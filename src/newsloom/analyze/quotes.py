@@ -33,7 +33,6 @@ from .attribution import (
     ADDRESSEE_VERBS,
     NON_SPEAKER_SUBJECTS,
     SPEECH_NOUNS,
-    SPEECH_VERBS,
     WEAK_VERBS,
     Cue,
     according_to,
@@ -116,6 +115,18 @@ _NOMINAL = frozenset({"NOUN", "PROPN", "PRON"})
 # '“…” ― Jorge Falcon': a name signed after a dash right behind the closing mark.
 _SIGNATURE = re.compile(
     r"[^\S\n]*(―|—|–|--?)[^\S\n]*([A-Z][\w.'’-]*(?:[^\S\n]+[A-Z][\w.'’-]*){0,4})"
+)
+# '"…" ¶ - Jane Roe, in a debate.': a paragraph that is only a quotation, signed on the next
+# line (at most one blank line between) by a dash and a name that ends there or at a full stop
+# or comma (a fact-check's or a roundup's layout). A heading set off by dashes ("– Ready to
+# quiz Trump –") or a bullet ("- Reduce costs") has more words after its capitals.
+_SIGNATURE_BELOW = re.compile(
+    r"[.,]?[^\S\n]*\n(?:[^\S\n]*\n)?[^\S\n]*(―|—|–|--?)[^\S\n]*"
+    r"(_W(?:[^\S\n]+_W){0,4})[^\S\n]*(?:[.,][^\S\n]|[.,]?$)".replace(
+        "_W",
+        r"[A-Z](?:[\w'’-]|\.(?=[^\S\n]?\w))*",  # a capitalised word, "W." inside
+    ),
+    re.MULTILINE,
 )
 # 'WALLACE: …' opening a quoted transcript turn: the speaker in capitals before a colon.
 _TRANSCRIPT = re.compile(r"([A-Z][A-Z.'’-]+(?:[^\S\n][A-Z][A-Z.'’-]+){0,3}):\s")
@@ -1200,10 +1211,8 @@ def _reporting_words(scan: _Scan) -> Iterator[Token]:
             if not quoted[token.i] and (token.lower_ == "according" or is_speech_verb(token)):
                 yield token
         return
-    for i, (lower, lemma, pos) in enumerate(zip(t.lower, t.lemma, t.pos, strict=True)):
-        if not quoted[i] and (
-            lower == "according" or (pos in ("VERB", "AUX") and lemma.lower() in SPEECH_VERBS)
-        ):
+    for i, (lower, verb) in enumerate(zip(t.lower, t.speech_verb, strict=True)):
+        if not quoted[i] and (verb or lower == "according"):
             yield doc[i]
 
 
@@ -1281,6 +1290,16 @@ def _signed(doc: Doc, text: str, seg: Segment) -> Cue | None:
             m = None
     if m is None:
         return None
+    return _signature_cue(doc, m)
+
+
+def _signed_below(doc: Doc, text: str, seg: Segment) -> Cue | None:
+    """The signature on the line after a quote-only paragraph (``_SIGNATURE_BELOW``)."""
+    m = _SIGNATURE_BELOW.match(text, seg.close_end) if seg.closed else None
+    return _signature_cue(doc, m) if m is not None else None
+
+
+def _signature_cue(doc: Doc, m: re.Match[str]) -> Cue | None:
     group = 1 if m.re is _TRANSCRIPT else 2
     cue_span = doc.char_span(*m.span(1 if group == 2 else 0), alignment_mode="expand")
     name = doc.char_span(*m.span(group), alignment_mode="expand")
@@ -1454,15 +1473,20 @@ def _indirect(scan: _Scan, item: _Reported) -> QuoteMention | _Later | None:
     return scan.choose_later(ctx, finish)
 
 
-def _direct_cue(scan: _Scan, seg: Segment, n: int, first: int, last: int) -> Cue | None:
+def _direct_cue(scan: _Scan, k: int, first: int, last: int) -> Cue | None:
     """The cue of a quotation outside posts: a signature or transcript turn, else the parse's."""
+    n, seg = scan.segments[k]
     doc = scan.doc
     if seg.open_start == seg.start and _ANSWER_TURN.fullmatch(
         scan.text, scan.lines[n][0], seg.start
     ):
         return None  # an interview's answer ("A: …"): the interviewee's, found without a cue
     frame = scan.frame(first, last, n)
-    cue = _signed(doc, scan.text, seg) or find_cue(doc, first, last, frame, scan.quoted)
+    cue = (
+        _signed(doc, scan.text, seg)
+        or (_signed_below(doc, scan.text, seg) if scan.quote_only(k) else None)
+        or find_cue(doc, first, last, frame, scan.quoted)
+    )
     if (
         cue is not None
         and cue.speaker is not None
@@ -1485,7 +1509,7 @@ def _direct(scan: _Scan, k: int) -> QuoteMention | None:
         return None
     cue = None
     if post is None:
-        cue = _direct_cue(scan, seg, n, first, last)
+        cue = _direct_cue(scan, k, first, last)
         if (
             cue is not None
             and _is_title(doc, first, last)

@@ -28,7 +28,6 @@ from ..attribution import (
     ADDRESSEE_VERBS,
     NON_SPEAKER_SUBJECTS,
     SPEECH_NOUNS,
-    SPEECH_VERBS,
     SUBJECT_DEPS,
     WEAK_VERBS,
     Cue,
@@ -233,7 +232,7 @@ def _addressed(t: TokenTable, i: int) -> bool:
         return True  # "told Doe", "she was told"
     if dep == "pobj" and t.lower[head] in ADDRESSEE_PREPS:
         verb = t.head[head]
-        return t.lemma[verb].lower() in SPEECH_VERBS and t.pos[verb] in ("VERB", "AUX")
+        return t.speech_verb[verb]
     return False
 
 
@@ -298,8 +297,7 @@ class CandidateFinder:
             self.first_order.setdefault(key, len(self.first_order))
         quoted = scan.quoted
         self.speech_verb: list[bool] = [
-            lemma in SPEECH_VERBS and pos in ("VERB", "AUX") and not q
-            for lemma, pos, q in zip(t.lemma, t.pos, quoted, strict=True)
+            verb and not q for verb, q in zip(t.speech_verb, quoted, strict=True)
         ]
         # Read on the first feature row (``_counts``): a quotation with one candidate has none.
         self._counts: _Counts | None = None

@@ -16,7 +16,14 @@ from spacy.parts_of_speech import NAMES as POS_NAMES
 from spacy.tokens import Doc
 
 from ...text.names import is_person_noun, is_role_noun
-from ..attribution import SPEAKER_NOUNS, SPEECH_NOUNS, word_could_speak
+from ..attribution import (
+    PHRASAL_SPEECH_VERBS,
+    SPEAKER_NOUNS,
+    SPEECH_NOUNS,
+    SPEECH_VERBS,
+    is_particle_of,
+    word_could_speak,
+)
 
 PERSONAL = frozenset({"he", "she", "him", "her"})
 GROUP = frozenset({"they", "them", "we", "us"})
@@ -30,6 +37,7 @@ PRONOUN_KINDS = {
     **dict.fromkeys(FIRST, "i"),
     **dict.fromkeys(NEUTER, "it"),
 }
+PARTICLES = frozenset(particle for _, particle in PHRASAL_SPEECH_VERBS)
 _COLUMNS = (HEAD, DEP, LOWER, LEMMA, POS, TAG, ENT_TYPE, IDX, IS_PUNCT, IS_SPACE)
 
 
@@ -58,6 +66,16 @@ class TokenTable:
         self.idx: list[int] = arr[:, 7].tolist()
         self.punct: list[bool] = arr[:, 8].astype(bool).tolist()
         self.space: list[bool] = arr[:, 9].astype(bool).tolist()
+        # ``attribution.is_speech_verb`` of every token; a phrasal one by its particle.
+        self.speech_verb: list[bool] = [
+            pos in ("VERB", "AUX") and lemma.lower() in SPEECH_VERBS
+            for lemma, pos in zip(self.lemma, self.pos, strict=True)
+        ]
+        for i in range(1, n):
+            if self.lower[i] in PARTICLES and self.head[i] == i - 1:
+                phrasal = (self.lemma[i - 1].lower(), self.lower[i]) in PHRASAL_SPEECH_VERBS
+                if phrasal and self.pos[i - 1] in ("VERB", "AUX"):
+                    self.speech_verb[i - 1] = is_particle_of(doc[i], doc[i - 1])
         self._could_speak: dict[int, bool] = {}
         self._word_kind: dict[int, str] = {}
         self._roots: dict[tuple[int, int], int] = {}
