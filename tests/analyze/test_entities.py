@@ -373,6 +373,26 @@ RESOLUTION_ROWS: list[Row] = [
         ],
         ["Hassan", "Al-Hassan"],
     ),
+    # A given name of hyphenated syllables ("Ki-moon", "Jong-un") is whole, not cut at the
+    # hyphen nor dropped as an adjective; "Paris-based", "Oscar-winning" stay adjectives.
+    (
+        "Secretary General Ban Ki-moon condemned the test. Ban Ki-moon said it broke the law.",
+        [
+            (
+                "Ban Ki-moon",
+                "PERSON",
+                [("Ban Ki-moon", 0), ("Ban Ki-moon", 1)],
+                None,
+                ["secretary general"],
+            )
+        ],
+        ["Ban Ki", "Ban"],
+    ),
+    (
+        "The Oscar-winning actor Tom Hanks spoke in Leeds. The Paris-based firm Lumiere declined.",
+        [("Tom Hanks", "PERSON", [("Tom Hanks", 0)], None, ["Oscar-winning actor"])],
+        ["Oscar-winning", "Paris-based"],
+    ),
     # Letters after a name are no part of the surname.
     (
         "The defence barrister, James Whitcombe KC, rose. Mr Whitcombe asked one question.",

@@ -1153,6 +1153,37 @@ LAYOUT_ROWS = [
         "group",
         "The tribunal",
     ),
+    # '"…?" asked the boy': after the closing mark, the one after "asked" asks (the parse
+    # reads it as the one asked); a name set off after the description is who it is.
+    row(
+        "asked-the-boy",
+        "Mayor Ellen Voss took questions at the town hall.\n\n"
+        "The last question came from a young child.\n\n"
+        '"How big will the new pool be?" asked the boy, who was wearing a red cap, as the '
+        "audience laughed.",
+        "How big will",
+        "boy",
+        "person",
+        "the boy",
+    ),
+    row(
+        "asked-the-captain-named",
+        "Coach Dana Ruiz met the players after the game. "
+        '"Why did we stop running?" asked the captain, Leo Marsh.',
+        "stop running",
+        "Leo Marsh",
+        "person",
+    ),
+    # '"…," Roe went on': "go on" after a quotation is its cue (not "went on to win").
+    row(
+        "went-on",
+        '"Can happen to anyone," Ruth Kaplan said.\n\n'
+        '"You know, it happens, right?" Tom Berger went on, as if he had not heard her. '
+        '"But you have to get over it."',
+        "it happens, right",
+        "Tom Berger",
+        "person",
+    ),
 ]
 
 

@@ -82,6 +82,8 @@ def test_token_offsets_match_char_span(nlp, text):
         ("She pointed at the map.", "pointed", False),  # no particle
         ("He cut in line at the bank.", "cut", False),  # "in" with an object
         ("Police shot the dog.", "shot", False),
+        ("Talks have been going on for a year.", "going", False),  # not finite
+        ("He went on to win the race.", "went", False),
     ],
 )
 def test_phrasal_speech_verbs(nlp, text, verb, speaks):

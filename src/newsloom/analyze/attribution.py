@@ -9,7 +9,7 @@ the span the text names, without asides (``Roe, who joined in 2019, said`` gives
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -89,6 +89,7 @@ SPEECH_VERBS = frozenset(
         "retort",
         "fire",
         "interject",
+        "confide",
         "rule",
         "proclaim",
         "pledge",
@@ -165,10 +166,15 @@ PHRASAL_SPEECH_VERBS = frozenset(
         ("weigh", "in"),
         ("pipe", "up"),
         ("shoot", "back"),
+        ("go", "on"),
+        ("carry", "on"),
         ("hit", "back"),
         ("sound", "off"),
     }
 )
+# Phrasal verbs that report speech only when finite ('"…," she went on'), not as a
+# progressive ("talks have been going on for a year").
+FINITE_PHRASAL_LEMMAS = frozenset({"go", "carry"})
 PHRASAL_LEMMAS = frozenset(verb for verb, _ in PHRASAL_SPEECH_VERBS)
 MANNER_VERBS = frozenset(
     {
@@ -366,6 +372,14 @@ def is_particle_of(word: Token, verb: Token) -> bool:
         word.head.i == verb.i
         and (verb.lemma_.lower(), word.lower_) in PHRASAL_SPEECH_VERBS
         and not any(c.dep_ == "pobj" for c in word.children)
+        and not any(_to_clause(c) for c in verb.children)  # "went on to win the race"
+        and (verb.tag_ in FINITE_TAGS or verb.lemma_.lower() not in FINITE_PHRASAL_LEMMAS)
+    )
+
+
+def _to_clause(token: Token) -> bool:
+    return token.dep_ in ("xcomp", "advcl") and any(
+        c.dep_ == "aux" and c.lower_ == "to" for c in token.children
     )
 
 
@@ -436,6 +450,9 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
             for obj in child.children:
                 if obj.dep_ == "pobj":
                     return obj
+    inverted = _inverted_subject(verb, quoted)
+    if inverted is not None:
+        return inverted
     speaking = _participle_owner(verb, quoted)
     if speaking is not None:
         return speaking
@@ -452,6 +469,44 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
     if verb.dep_ == "acl" and verb.head.pos_ in ("NOUN", "PROPN"):
         return verb.head  # "a spokesman, speaking on condition..."
     return None
+
+
+def _inverted_subject(verb: Token, quoted: list[bool] | None) -> Token | None:
+    """'"How big is it?" asked the boy': a speech verb right after the closing mark, with no
+    subject, puts its speaker after it; the parse may read that noun as the one asked (dobj)."""
+    if not quoted or verb.tag_ not in FINITE_TAGS:
+        return None
+    doc = verb.doc
+    k = verb.i - 1
+    while k >= 0 and doc[k].is_punct and not doc[k].is_quote:
+        k -= 1  # ('"…", asked')
+    if k < 1 or not doc[k].is_quote or not quoted[k - 1]:
+        return None  # the verb does not follow a quotation's closing mark
+    for child in verb.rights:
+        if child.left_edge.i == verb.i + 1:
+            if child.dep_ in ("dobj", "dative", "npadvmod", "attr") and child.pos_ in (
+                "NOUN",
+                "PROPN",
+            ):
+                return _named_after(child) or child
+            break
+    return None
+
+
+def _named_after(noun: Token) -> Token | None:
+    """'asked the captain, Leo Marsh.': a name set off by a comma after a description and
+    ending its clause, which the parse may hang from the verb rather than the noun."""
+    doc = noun.doc
+    comma = noun.right_edge.i + 1
+    if comma + 1 >= len(doc) or doc[comma].text != ",":
+        return None
+    end = comma + 1
+    while end < len(doc) and doc[end].pos_ == "PROPN":
+        end += 1
+    if end == comma + 1 or (end < len(doc) and not doc[end].is_punct):
+        return None
+    name = doc[end - 1]
+    return name if name.head.i in (noun.i, noun.head.i) else None
 
 
 def _determined_subject(verb: Token, quoted: list[bool] | None) -> Token | None:
@@ -578,15 +633,22 @@ def according_to(tokens: list[Token]) -> tuple[Token, Token] | None:
 
 
 def _governors(
-    doc: Doc, q_first: int, q_last: int, frame: tuple[int, int], quoted: list[bool]
+    doc: Doc,
+    q_first: int,
+    q_last: int,
+    frame: tuple[int, int],
+    quoted: list[bool],
+    heads: Sequence[int] | None = None,
 ) -> Iterator[Token]:
-    """Tokens outside the quote that it hangs from, nearest first (GOVERNOR_HOPS steps up)."""
+    """Tokens outside the quote that it hangs from, nearest first (GOVERNOR_HOPS steps up).
+    ``heads[i]`` is ``doc[i].head.i`` when the caller has read them (no Token per word)."""
     lo, hi = frame
     seen: set[int] = set()
     for i in range(q_first, q_last):
-        head = doc[i].head
-        if q_first <= head.i < q_last or head.i in seen:
+        h = heads[i] if heads is not None else doc[i].head.i
+        if q_first <= h < q_last or h in seen:
             continue
+        head = doc[h]
         for _ in range(GOVERNOR_HOPS):
             if quoted[head.i] or not lo <= head.i < hi or head.i in seen:
                 break
@@ -732,14 +794,17 @@ def find_cue(
     q_last: int,
     frame: tuple[int, int],
     quoted: list[bool],
+    heads: Sequence[int] | None = None,
+    speech_verbs: Sequence[bool] | None = None,
 ) -> Cue | None:
     """The cue and speaker for the quote in tokens [q_first, q_last), looking in ``frame``.
 
     ``quoted[i]`` is True for tokens inside any quotation (cues there are the speaker's own
-    words, not attribution).
+    words, not attribution). ``heads`` and ``speech_verbs``, when given, are every token's
+    head index and ``is_speech_verb`` read once for the article.
     """
     lo, hi = frame
-    governors = list(_governors(doc, q_first, q_last, frame, quoted))
+    governors = list(_governors(doc, q_first, q_last, frame, quoted, heads))
     # 1. A speech verb outside the quote that the quote hangs from.
     for head in governors:
         if is_speech_verb(head) and head.lemma_.lower() not in WEAK_VERBS:
@@ -760,11 +825,10 @@ def find_cue(
         return adjacent
     candidates: list[tuple[int, Token]] = []
     for i in range(lo, hi):
-        token = doc[i]
-        if quoted[i] or not is_speech_verb(token):
+        if quoted[i] or not (speech_verbs[i] if speech_verbs else is_speech_verb(doc[i])):
             continue
         distance = q_first - i if i < q_first else i - q_last + 1
-        candidates.append((distance, token))
+        candidates.append((distance, doc[i]))
     candidates.sort(key=lambda c: (c[0], c[1].i < q_first))
     for distance, verb in candidates:
         if distance > MAX_CUE_DISTANCE:

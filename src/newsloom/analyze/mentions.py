@@ -229,6 +229,11 @@ NAME_JOINERS = frozenset({"of", "for", "and", "&", "on", "the", "in", "at", "de"
 _BREAKS = frozenset('()[]{},;:|•/"“”«»—–!?…')
 _POSSESSIVES = frozenset({"'s", "’s", "'", "’"})
 _NAME_HYPHENS = frozenset({"-", "‐"})
+# Second halves of hyphenated adjectives made from a name ("Paris-based", "Texas-style").
+COMPOUND_ADJECTIVE_HEADS = frozenset(
+    {"based", "born", "bred", "run", "led", "made", "style", "era", "like", "free", "bound"}
+    | {"friendly", "wide", "level", "class", "type", "area", "owned", "backed"}
+)
 
 
 @dataclass
@@ -287,6 +292,31 @@ def _is_name_word(token: Token) -> bool:
         or token.lower_ in NAME_PARTICLES
         or token.lower_ in NAME_SUFFIXES
         or _joins_name_parts(token)
+        or _name_syllable(token)
+    )
+
+
+def _name_syllable(token: Token) -> bool:
+    """'Ki-moon', 'Jae-in', 'Jong-un': a lower-case syllable glued by a hyphen to a
+    capitalised word inside a name the model labels a person (read only within its span),
+    or that hyphen. A word that makes a compound adjective ("Oscar-winning", "Paris-based",
+    "Boston-born") is none."""
+    doc, i = token.doc, token.i
+    if token.text in _NAME_HYPHENS:
+        if i + 1 >= len(doc) or token.whitespace_:
+            return False
+        i += 1
+    word = doc[i]
+    if i < 2 or not word.is_alpha or not word.text.islower():
+        return False
+    hyphen, before = doc[i - 1], doc[i - 2]
+    return (
+        hyphen.text in _NAME_HYPHENS
+        and not hyphen.whitespace_
+        and not before.whitespace_
+        and _is_capitalised(before)
+        and not word.text.endswith(("ing", "ed"))
+        and word.text not in COMPOUND_ADJECTIVE_HEADS
     )
 
 
@@ -457,6 +487,7 @@ def _trim(
             and last - first > 1
             or not _is_capitalised(token)
             and not token.like_num
+            and not (person_like and _name_syllable(token))
             or token.like_num
             and person_like
             or person_like

@@ -1485,7 +1485,15 @@ def _direct_cue(scan: _Scan, k: int, first: int, last: int) -> Cue | None:
     cue = (
         _signed(doc, scan.text, seg)
         or (_signed_below(doc, scan.text, seg) if scan.quote_only(k) else None)
-        or find_cue(doc, first, last, frame, scan.quoted)
+        or find_cue(
+            doc,
+            first,
+            last,
+            frame,
+            scan.quoted,
+            scan.tokens.head if scan.tokens else None,
+            scan.tokens.speech_verb if scan.tokens else None,
+        )
     )
     if (
         cue is not None

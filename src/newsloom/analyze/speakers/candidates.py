@@ -796,6 +796,8 @@ def speaker_kind(doc: Doc, speaker: _Speaker) -> SpeakerKind:
         return "unknown"
     # "The network said": the subject of a speech verb speaks; a phrase found only beside a
     # colon or near a cue ("her coat", "the menu") must be a word that can speak.
+    if head.pos_ == "NOUN" and is_person_noun(lemma, by_ending=False):
+        return "group" if head.tag_ == "NNS" else "person"  # "the boy", "two women"
     if not could_speak(head) and not (head.dep_ in SUBJECT_DEPS and is_speech_verb(head.head)):
         return "unknown"
     if head.tag_ in ("NNS", "NNPS"):
