@@ -464,6 +464,23 @@ STATEMENT_ROWS = [
         "Kessler Works",
         kind="organisation",
     ),
+    # A named person's statement or response is hers: the possessor speaks.
+    row(
+        "named-possessor-statement",
+        "Governor Helen Marsh issued a statement on Monday. "
+        'Marsh\'s statement said: "We will rebuild."',
+        "We will rebuild",
+        "Helen Marsh",
+        "person",
+    ),
+    row(
+        "named-possessor-response-was",
+        "Aide Maria Lopez told Governor Helen Marsh about the flood. "
+        'Marsh\'s response was: "Is the bridge still open?"',
+        "bridge still open",
+        "Helen Marsh",
+        "person",
+    ),
     row(
         "possessor-statement",  # an unnamed issuer still issues: the company speaks
         'The company\'s statement added: "We will cooperate fully with the investigation."',
@@ -1133,6 +1150,14 @@ LAYOUT_ROWS = [
         'Her neighbour, Johan Berg, chimed in: "Nobody on this street did."',
         "Nobody on this street",
         "Johan Berg",
+        "person",
+    ),
+    row(
+        "questioned",
+        "Radio host Glenn Harlow read the mayor's letter on air. His co-host, Amy Chen, said "
+        'nothing.\n\n"What made him change his mind?" Harlow questioned.',
+        "change his mind",
+        "Glenn Harlow",
         "person",
     ),
     row(

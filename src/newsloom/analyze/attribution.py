@@ -90,6 +90,7 @@ SPEECH_VERBS = frozenset(
         "fire",
         "interject",
         "confide",
+        "question",
         "rule",
         "proclaim",
         "pledge",
@@ -204,6 +205,13 @@ WEAK_VERBS = frozenset(
 SPEECH_NOUNS = frozenset(
     {
         "statement",
+        "response",
+        "reply",
+        "answer",
+        "comment",
+        "remark",
+        "announcement",
+        "warning",
         "interview",
         "remarks",
         "speech",
@@ -886,6 +894,14 @@ def find_cue(
                 and (subject.pos_ in ("PROPN", "PRON") or subject.ent_type_ == "PERSON")
                 and could_speak(subject)
             ):
+                return Cue(verb.i, verb.i + 1, speaker_span(subject), "colon")
+            if (
+                subject is not None
+                and verb.lemma_ == "be"
+                and subject.lemma_.lower() in SPEECH_NOUNS
+                and any(c.dep_ == "poss" for c in subject.children)
+            ):
+                # "Marsh's response was: '…'": the words are the response, hers.
                 return Cue(verb.i, verb.i + 1, speaker_span(subject), "colon")
     # 5. Any verb the quote hangs from, with a subject ("Roe likened it to a 'snake'").
     for head in governors:

@@ -541,6 +541,11 @@ class _Resolver:
                 possessor = self.people.at(
                     child.idx, child.idx + len(child)
                 ) or self.people.by_surname(child)
+                if possessor is not None and head.lemma_.lower() in SPEECH_NOUNS:
+                    # "Marsh's statement", "the union's response": whoever issued it speaks
+                    return _Speaker(
+                        text, start, end, possessor.name, possessor.entity_id, possessor.is_person
+                    )
                 if possessor is not None and possessor.is_person:
                     rest = doc[child.i + 1 : last].text
                     rest = re.sub(r"^(?:'s|’s|'|’)\s*", "", rest)
