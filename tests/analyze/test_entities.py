@@ -393,6 +393,12 @@ RESOLUTION_ROWS: list[Row] = [
         [("Tom Hanks", "PERSON", [("Tom Hanks", 0)], None, ["Oscar-winning actor"])],
         ["Oscar-winning", "Paris-based"],
     ),
+    # A name the model missed, set off by commas after a noun for a person, is a person's.
+    (
+        "Ben Cole of Marlow Securities spoke first. His colleague at the firm, Ana Ruiz, agreed.",
+        [("Ana Ruiz", "PERSON", [("Ana Ruiz", 0)], None, ["colleague at the firm"])],
+        [],
+    ),
     # Letters after a name are no part of the surname.
     (
         "The defence barrister, James Whitcombe KC, rose. Mr Whitcombe asked one question.",

@@ -152,6 +152,48 @@ def test_addressee_is_never_the_speaker(nlp, text, quoted, speaker, kind, speake
 # --- 2. description: a role, title or age names the person it describes ------------------
 
 DESCRIPTION_ROWS = [
+    # A nationality after "the" is one person (the paragraph's subject when the article gives
+    # no one that nationality), even one with a role.
+    row(
+        "the-nationality",
+        "United came from two goals down to draw 2-2 at Ashcombe.\n\n"
+        "Manager Kofi Boateng praised his side's spirit. "
+        '"At half-time I told them to keep going," the Ghanaian said.',
+        "keep going",
+        "Kofi Boateng",
+        "person",
+    ),
+    # An age no one was given, after a verb of manner the tagger reads as a noun ("the
+    # 58-year-old fumed"): the paragraph's subject, not the other person named before.
+    row(
+        "age-of-the-paragraph-subject",
+        "Manager Kofi Boateng praised his side's spirit.\n\n"
+        "Ashcombe boss Phil Grey was furious with the referee. "
+        '"That was never a penalty," the 58-year-old fumed.',
+        "never a penalty",
+        "Phil Grey",
+        "person",
+    ),
+    # A relation of someone's ("her neighbour", "his 30-year-old son") is another person,
+    # never the one named before (negative: the words stay).
+    row(
+        "possessive-relation-is-someone-else",
+        "Ruth Kaplan, 44, said the council had failed her. Her neighbour described the "
+        'landlord as "a bully who never fixes anything."',
+        "a bully who never",
+        "Her neighbour",
+        "person",
+        "Her neighbour",
+    ),
+    row(
+        "possessive-aged-relation-is-someone-else",
+        "Tom Berger runs the bakery on Mill Street.\n\n"
+        '"We start at four every morning," his 30-year-old son said.',
+        "We start at four",
+        "his 30-year-old son",
+        None,
+        "his 30-year-old son",
+    ),
     row(
         "role-prefix",
         "Oscar-winning actor Mark Dalton arrived in Cannes on Friday with his daughter, "
@@ -303,6 +345,27 @@ def test_description_names_the_person_it_describes(nlp, text, quoted, speaker, k
 # --- 3. pronoun / non-people: a pronoun resolves by agreement; things never speak --------
 
 PRONOUN_ROWS = [
+    # "they" after two people named together as a subject is the two of them.
+    row(
+        "they-the-two-named",
+        "Residents Jo Hart and Sam Patel have lived opposite the site for a decade. "
+        '"The noise starts at six," Hart said, while Patel added: "Nobody asked us."\n\n'
+        '"We will fight this," they said in a joint letter.',
+        "fight this",
+        "Jo Hart and Sam Patel",
+        "group",
+        "they",
+    ),
+    # "Reyes's answer was short. "…," he said.": the sentence before is about its subject's
+    # owner (not so for a person of his: "Reyes's lawyer spoke").
+    row(
+        "owner-of-the-subject-before",
+        'Councillor Rita Vance did not hold back. Her verdict: "This budget is a disgrace."'
+        '\n\nCouncil leader Tom Reyes\'s answer was short. "We disagree," he said.',
+        "We disagree",
+        "Tom Reyes",
+        "person",
+    ),
     row(
         "she-one-woman",
         "Laura Bennett opened the new bridge in Port Carrow on Tuesday.\n\n"
@@ -480,6 +543,30 @@ STATEMENT_ROWS = [
         "bridge still open",
         "Helen Marsh",
         "person",
+    ),
+    # "Her verdict: '…'", "Roe's advice to voters: '…'": the owner's words.
+    row(
+        "owner-before-colon",
+        'Councillor Rita Vance did not hold back. Her verdict: "This budget is a disgrace."',
+        "budget is a disgrace",
+        "Rita Vance",
+        "person",
+    ),
+    row(
+        "owner-of-phrase-before-colon",
+        'Tom Reyes met the press on Friday. Reyes\'s advice to voters: "Read the small print."',
+        "small print",
+        "Tom Reyes",
+        "person",
+    ),
+    # "the authority" after "the Carrow Harbour Authority": the body named before.
+    row(
+        "the-body-by-its-name",
+        "In a statement issued on Tuesday, the Carrow Harbour Authority said the pier would "
+        'reopen in May.\n\n"Safety is our first concern," the authority said.',
+        "Safety is our first",
+        "Carrow Harbour Authority",
+        "organisation",
     ),
     row(
         "possessor-statement",  # an unnamed issuer still issues: the company speaks
@@ -1112,6 +1199,38 @@ LAYOUT_ROWS = [
         'Arthur has a different view. "Let her have the last word," he said.',
         "Never go to bed",
         "Edna Bell",
+    ),
+    # A broadcast exchange: the colon's clause names the asker even when the tagger reads
+    # the surname as a common noun, and a sentence about someone else between two quotations
+    # gives the second to them.
+    row(
+        "colon-clause-beats-manner-after",
+        "On Sunday, host Clara Nunes pressed the minister on waiting lists.\n\n"
+        '"Will you resign if the target is missed?" Nunes asked.\n\n'
+        '"No," said Health Minister Grant Obi. "The target will be met."\n\n'
+        'Nunes pressed again: "And if it is not?" Obi smiled. "It will be."',
+        "And if it is not",
+        "Clara Nunes",
+        "person",
+    ),
+    row(
+        "sentence-between-quotations",
+        "On Sunday, host Clara Nunes pressed the minister on waiting lists.\n\n"
+        '"No," said Health Minister Grant Obi. "The target will be met."\n\n'
+        '"And if it is not?" Nunes asked. Obi smiled. "It will be."',
+        "It will be",
+        "Grant Obi",
+        "person",
+    ),
+    # "One of them, Peter Holm, 78, puts it simply: '…'": the name set off after the subject.
+    row(
+        "named-after-one-of-them",
+        "I met Ruth Adeyemi in the kitchen of the shelter she has run since 2009.\n\n"
+        "Her volunteers, most of them retired, arrive at seven. One of them, Peter Holm, 78, "
+        'puts it simply: "She saved my life."',
+        "saved my life",
+        "Peter Holm",
+        "person",
     ),
     # A fact-check's layout: a paragraph that is only a quotation, signed on the next line.
     row(

@@ -9,7 +9,7 @@ the span the text names, without asides (``Roe, who joined in 2019, said`` gives
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -196,6 +196,15 @@ MANNER_VERBS = frozenset(
         "beam",
         "wince",
         "remember",
+        "fume",
+        "rage",
+        "seethe",
+        "snap",
+        "gasp",
+        "sneer",
+        "growl",
+        "snarl",
+        "groan",
     }
 )
 WEAK_VERBS = frozenset(
@@ -769,6 +778,15 @@ def _adjacent_attribution(doc: Doc, q_last: int, hi: int, quoted: list[bool]) ->
         name += 1
     if name == k and doc[k].lower_ in _ADJACENT_PRONOUNS:
         name = k + 1
+    if name == k and doc[k].lower_ == "the":  # '"…," the 58-year-old fumed.'
+        name = k + 1
+        while name < min(hi, k + _ADJACENT_PHRASE) and not quoted[name]:
+            word = doc[name]
+            if _says_how(word) or not (word.pos_ in _PHRASE_POS or word.text == "-"):
+                break
+            name += 1
+        if name == k + 1:
+            name = k
     if name > k:  # the speaker first: "Hollis jokes", "she laughs"
         verb, speaker = name, (k, name)
     else:  # the verb first: "laughs Hollis"
@@ -786,6 +804,9 @@ def _adjacent_attribution(doc: Doc, q_last: int, hi: int, quoted: list[bool]) ->
 
 # Subjects read right after a quotation by ``_adjacent_attribution``.
 _ADJACENT_PRONOUNS = frozenset({"he", "she", "they", "i", "we"})
+# ... and the words of a described subject there ("the 58-year-old"): at most this many.
+_ADJACENT_PHRASE = 7
+_PHRASE_POS = frozenset({"NUM", "ADJ", "NOUN", "PROPN"})
 
 
 def _says_how(token: Token) -> bool:
@@ -793,6 +814,10 @@ def _says_how(token: Token) -> bool:
     lemma = token.lemma_.lower()
     if token.pos_ == "VERB":
         return lemma in MANNER_VERBS
+    if token.tag_ == "NN" and token.lower_.endswith("ed"):
+        # "the 58-year-old fumed" read as one noun phrase: the past tense's stem
+        stems = (token.lower_[:-1], token.lower_[:-2])
+        return any(stem in MANNER_VERBS or stem in SPEECH_VERBS for stem in stems)
     return token.tag_ == "NNS" and (lemma in SPEECH_VERBS or lemma in MANNER_VERBS)
 
 
@@ -804,12 +829,15 @@ def find_cue(
     quoted: list[bool],
     heads: Sequence[int] | None = None,
     speech_verbs: Sequence[bool] | None = None,
+    is_named: Callable[[Token], bool] | None = None,
 ) -> Cue | None:
     """The cue and speaker for the quote in tokens [q_first, q_last), looking in ``frame``.
 
     ``quoted[i]`` is True for tokens inside any quotation (cues there are the speaker's own
     words, not attribution). ``heads`` and ``speech_verbs``, when given, are every token's
-    head index and ``is_speech_verb`` read once for the article.
+    head index and ``is_speech_verb`` read once for the article; ``is_named`` says whether a
+    word is in a person's name the article gives (a surname the tagger read as a common noun
+    can speak: "Nunes pressed again: '…'").
     """
     lo, hi = frame
     governors = list(_governors(doc, q_first, q_last, frame, quoted, heads))
@@ -828,7 +856,11 @@ def find_cue(
                 return Cue(head.i, head.i + 1, speaker_span(found[1]), "according")
     # 2. Right after the quotation, a verb the parse or the speech verbs miss ('…," Roe
     # jokes', '…," she laughs'), then the nearest speech verb in the quote's sentences.
-    adjacent = _adjacent_attribution(doc, q_last, hi, quoted)
+    opened = q_first - 1
+    while opened > lo and (doc[opened].is_quote or doc[opened].is_space):
+        opened -= 1
+    # (not after a colon that opens the quotation: 'Nunes pressed: "…?" Obi smiled.')
+    adjacent = None if doc[opened].text == ":" else _adjacent_attribution(doc, q_last, hi, quoted)
     if adjacent is not None:
         return adjacent
     candidates: list[tuple[int, Token]] = []
@@ -873,6 +905,16 @@ def find_cue(
             if teller is None:
                 return None
             return Cue(named.head.i, named.head.i + 1, speaker_span(teller), "colon")
+        phrase = named  # the head of the phrase before the colon ("advice to voters")
+        while phrase.dep_ == "pobj" and phrase.head.dep_ == "prep" and phrase.head.head.i < j:
+            phrase = phrase.head.head
+        owner = next((c for c in phrase.children if c.dep_ == "poss"), None)
+        if owner is not None and phrase.pos_ == "NOUN" and not could_speak(phrase):
+            # "Her verdict: '…'", "Roe's advice to voters: '…'": the words are the owner's.
+            first, last = speaker_span(owner)
+            while last - 1 > first and doc[last - 1].tag_ == "POS":
+                last -= 1  # (Roe / 's)
+            return Cue(j, j + 1, (first, last), "colon")
         if not could_speak(named) and named.dep_ in ("dobj", "pobj", "attr", "appos"):
             # "Obama is rolling out a new message: '…'" — the one who has the message.
             verb = named.head.head if named.dep_ == "pobj" else named.head
@@ -888,11 +930,19 @@ def find_cue(
             verb = verb.head
         if verb.pos_ in ("VERB", "AUX") and lo <= verb.i < j:
             subject = subject_of(verb, quoted)
+            if subject is not None and not could_speak(subject):
+                # "One of them, Peter Holm, 78, puts it simply: '…'": the name set off
+                subject = next(
+                    (c for c in subject.children if c.dep_ == "appos" and could_speak(c)), subject
+                )
             if (
                 subject is not None
                 and subject.dep_ != "nsubjpass"
-                and (subject.pos_ in ("PROPN", "PRON") or subject.ent_type_ == "PERSON")
-                and could_speak(subject)
+                and (
+                    (subject.pos_ in ("PROPN", "PRON") or subject.ent_type_ == "PERSON")
+                    and could_speak(subject)
+                    or (is_named is not None and is_named(subject))
+                )
             ):
                 return Cue(verb.i, verb.i + 1, speaker_span(subject), "colon")
             if (
@@ -907,7 +957,11 @@ def find_cue(
     for head in governors:
         if head.pos_ == "VERB" and head.lemma_ not in ("be", "have", "do"):
             subject = subject_of(head, quoted)
-            if subject is not None and subject.dep_ != "nsubjpass" and could_speak(subject):
+            if (
+                subject is not None
+                and subject.dep_ != "nsubjpass"
+                and (could_speak(subject) or (is_named is not None and is_named(subject)))
+            ):
                 return Cue(head.i, head.i + 1, speaker_span(subject), "verb")
     return None
 

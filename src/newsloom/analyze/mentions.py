@@ -772,6 +772,10 @@ def missed_people(
                 and _pronoun_bound(doc[i:end].root)  # "Ana Torres was 19 when she arrived"
                 or end - i >= 2
                 and _relative_follows(doc, end, "who")  # "Urs Fehr, who led the rescue,"
+                # "His colleague at the firm, Ana Ruiz, agreed": set off by commas after a
+                # noun for a person
+                or _apposed_to_person_noun(doc[i:end].root)
+                and doc[i - 1].text == ","
             )
         ):
             found.append(make_mention(doc, i, end, "PERSON", person_cue=cue))

@@ -32,6 +32,7 @@ from .antecedents import PRONOUN_GENDER, TokenOffsets, article_genders, sentence
 from .attribution import (
     ADDRESSEE_VERBS,
     NON_SPEAKER_SUBJECTS,
+    SPEAKER_NOUNS,
     SPEECH_NOUNS,
     WEAK_VERBS,
     Cue,
@@ -46,6 +47,7 @@ from .attribution import (
     subject_of,
     verb_after_name,
 )
+from .mentions import BODY_NOUNS
 from .quotemarks import Segment, paragraph_segments, paragraph_spans, single_segments
 from .speakers.candidates import Candidate, CandidateFinder, QuoteContext, speaker_kind
 from .speakers.ranker import SpeakerRanker
@@ -174,10 +176,13 @@ class _Person:
     quoted: bool = False
     joint: bool = False  # coordinated with another noun ("Roe and Doe met")
     owns_subject: bool = False  # the possessor of a subject ("Roe's advice earned him …")
+    # ... of a subject that is no person ("Roe's answer was short"): the clause is about Roe
+    owns_topic: bool = False
     reported: bool = False  # the subject of reported speech ("Roe told the court Doe had …")
     passive: bool = False  # the subject of a passive verb ("Smith was arrested")
     label: str = "PERSON"  # the entity type
     tokens: tuple[int, int] | None = None  # the mention's token range
+    root: int = -1  # the mention's head token
 
 
 def _root_with_verb_clause(noun: Token) -> bool:
@@ -209,6 +214,8 @@ def _in_reported_speech(subject: Token) -> bool:
     return verb.dep_ == "ccomp" and is_speech_verb(verb.head)
 
 
+# Nouns for a body that a definite description names by its name's word ("the authority").
+_BODY_WORDS = (SPEAKER_NOUNS | BODY_NOUNS) - SPEECH_NOUNS
 # Singular nouns for people together, whom "they" refers to ("The couple … "…," they said").
 _PEOPLE_TOGETHER = frozenset({"couple", "pair", "duo", "trio", "twins", "siblings"})
 
@@ -255,6 +262,7 @@ class _People:
             if p.tokens is not None:
                 found = doc[p.tokens[0] : p.tokens[1]]
                 root = found.root
+                p.root = root.i
                 # "Roe's wife, Ana Ruelas, thanked fans": the name in apposition to a subject,
                 # also through a chain ("Her rival, the sitting mayor Frank Oduya, disagrees").
                 described = root
@@ -268,11 +276,16 @@ class _People:
                 p.reported = p.subject and _in_reported_speech(described)
                 p.passive = described.dep_ == "nsubjpass"
                 p.owns_subject = root.dep_ == "poss" and root.head.dep_ in _SUBJECT_DEPS
+                owned = root.head.lemma_.lower()
+                p.owns_topic = p.owns_subject and not (
+                    is_role_noun(owned) or is_person_noun(owned, by_ending=False)
+                )
                 p.joint = (root.dep_ == "conj" and root.head.pos_ in _NOMINAL) or any(
                     c.dep_ == "conj" and c.pos_ in _NOMINAL for c in root.children
                 )
             k = bisect_right(quoted_starts, p.start) - 1
             p.quoted = k >= 0 and p.end <= quoted[k][1]
+        self.doc = doc
         self.mentions = mentions
         self.starts = [p.start for p in mentions]
         self.gender = article_genders(doc, mentions, quoted)
@@ -319,13 +332,47 @@ class _People:
             p = self.last_between(lo, hi, fits)
         return None if p is not None and sole and p.joint else p
 
-    def subject_owner_between(self, lo: int, hi: int, pronoun: str) -> _Person | None:
+    def subject_owner_between(
+        self, lo: int, hi: int, pronoun: str, topic: bool = False
+    ) -> _Person | None:
         """The last person in [lo, hi) named as the possessor of a clause subject, of the
-        pronoun's gender ("Oz's advice earned him a hearing, where he …")."""
+        pronoun's gender ("Oz's advice earned him a hearing, where he …"); with ``topic``,
+        of a subject that is no person ("Reyes's answer was short. "…," he said.", never
+        "Roe's lawyer spoke. "…," he said.")."""
         p = self.last_between(
-            lo, hi, lambda p: p.is_person and p.owns_subject and self.agrees(p, pronoun)
+            lo,
+            hi,
+            lambda p: (
+                p.is_person
+                and (p.owns_topic if topic else p.owns_subject)
+                and self.agrees(p, pronoun)
+            ),
         )
         return None if p is not None and p.quoted else p
+
+    def joint_subjects_between(self, lo: int, hi: int) -> list[_Person]:
+        """The people named together as the last joint subject in [lo, hi) ("Residents Jo
+        Hart and Sam Patel have lived …"), whom "they" stands for; [] when there is none."""
+        last = self.last_between(
+            lo, hi, lambda p: p.is_person and p.subject and p.joint and not p.quoted
+        )
+        if last is None or last.root < 0:
+            return []
+        head = self._first_conjunct(last.root)
+        together = [
+            p
+            for p in self.mentions
+            if p.is_person and lo <= p.start and p.end <= hi and p.root >= 0
+            if self._first_conjunct(p.root) == head
+        ]
+        return together if len(together) >= 2 else []
+
+    def _first_conjunct(self, i: int) -> int:
+        """The first of the words coordinated with word ``i`` ("Hart" for "Patel")."""
+        word = self.doc[i]
+        while word.dep_ == "conj" and word.head.i != word.i:
+            word = word.head
+        return word.i
 
     def group_subject_between(self, lo: int, hi: int, labels: frozenset[str]) -> _Person | None:
         """The last organisation (entity type in ``labels``) named as a clause subject in
@@ -385,6 +432,18 @@ def _communicates(verb: Token) -> bool:
     return is_speech_verb(verb) or any(
         c.dep_ == "dobj" and c.lemma_.lower() in SPEECH_NOUNS for c in verb.children
     )
+
+
+def _one_described(word: Token) -> bool:
+    """'the Swede', 'the Ghanaian' (a noun, or a proper noun after "the"): one person by
+    nationality, not the nation's people as a group."""
+    if word.pos_ == "NOUN":
+        return True
+    return word.tag_ == "NNP" and (refers_back(word) or _after_the(word.doc, word.left_edge.i))
+
+
+def _has_possessor(noun: Token) -> bool:
+    return any(c.dep_ == "poss" for c in noun.children)
 
 
 def _after_the(doc: Doc, first: int) -> bool:
@@ -472,6 +531,8 @@ class _Resolver:
             subject = self.people.subject_between(
                 para_start, start, lower, reporter=not reported
             ) or self.people.subject_owner_between(self._sentence_start(first), start, lower)
+            if subject is None and para_start >= 0:
+                subject = self.people.subject_owner_between(para_start, start, lower, topic=True)
             if subject is not None:
                 return _Speaker(text, start, end, subject.name, subject.entity_id, True)
             prev = self.last
@@ -508,18 +569,22 @@ class _Resolver:
             group = self.people.group_subject_between(lo, start, labels)
             if group is not None:
                 return _Speaker(text, start, end, group.name, group.entity_id, False)
+            together = self.people.joint_subjects_between(lo, start) if lower == "they" else []
             if lower != "we":
                 noun = self._speaking_subject_before(first, para_start, plural=lower == "they")
-                if noun is not None:
+                if noun is not None and not (together and noun.idx < together[0].start):
                     n_first, n_last = speaker_span(noun)
                     return _Speaker(text, start, end, doc[n_first:n_last].text, None, False)
+            if together:  # "Jo Hart and Sam Patel … "…," they said" (no nearer group named)
+                names = " and ".join(dict.fromkeys(p.name for p in together))
+                return _Speaker(text, start, end, names, None, False)
             return _Speaker(text, start, end, text, None, False)
         target = antecedent(head) if one else head
         if target is not head:
             first, last = speaker_span(target)
             head = target
         owner = self.people.at(head.idx, head.idx + len(head)) or self.people.by_surname(head)
-        if owner is not None and not (owner.label == "NORP" and head.pos_ == "NOUN"):
+        if owner is not None and not (owner.label == "NORP" and _one_described(head)):
             # ("the Swede" is someone described by nationality, not a group named "Swede")
             return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
         children = list(head.children)  # read once: each read builds the Tokens anew
@@ -562,6 +627,9 @@ class _Resolver:
             return _Speaker(text, start, end, described.name, described.entity_id, True)
         if several:  # the words stay, naming nobody
             return _Speaker(text, start, end, text, None, False, ambiguous=True)
+        body = self._body_by_name(head, children, before)
+        if body is not None:
+            return _Speaker(text, start, end, body.name, body.entity_id, False)
         issuer = document_issuer(head, self.quoted)
         if issuer is not None:
             owner = self.people.at(issuer.idx, issuer.idx + len(issuer))
@@ -626,15 +694,21 @@ class _Resolver:
         before whom the article describes with that age or noun, and whether several fit
         (then nobody is named: "Actors Dalton and Ross … the actor said"). A headline drops
         its articles ("mayor vows")."""
-        if head.pos_ not in ("NOUN", "ADJ") or not (
+        nationality = head.ent_type_ == "NORP" and _one_described(head)
+        if (head.pos_ not in ("NOUN", "ADJ") and not nationality) or not (
             headline or refers_back(head) or _after_the(self.doc, head.left_edge.i)
         ):
             return None, False
         age = stated_age(text)
         if age is not None:
             fits = {e.id for e in self.ages.get(age, []) if e.mentions[0].start < before}
-            if not fits:
-                fits = self._sole_ageless_person(before)
+            if not fits and not _has_possessor(head):
+                # "Ashcombe boss Phil Grey was furious. "…," the 58-year-old fumed.": the one
+                # person named before, else the paragraph's subject, when given no age
+                aged = {e.id for people in self.ages.values() for e in people}
+                fits = self._sole_ageless_person(before) or (
+                    self._undescribed_subject(before, any_role=True) - aged
+                )
         else:
             if self._described is None:
                 self._described = description_index(self.doc, self._person_tokens())
@@ -643,8 +717,13 @@ class _Resolver:
             # "TV host Roe and radio host Doe": a noun used more often than for one person.
             if len(fits) == 1 and self._noun_uses(lemma, head.i) > 1:
                 return None, True
-            if not fits and (is_role_noun(lemma) or is_person_noun(lemma, by_ending=False)):
-                fits = self._undescribed_subject(before)
+            if (
+                not fits
+                and (nationality or is_role_noun(lemma) or is_person_noun(lemma, by_ending=False))
+                and not _has_possessor(head)
+            ):
+                # ("her neighbour" is someone of hers, never the one named before)
+                fits = self._undescribed_subject(before, any_role=nationality)
         if len(fits) != 1:
             return None, len(fits) > 1
         (key,) = fits
@@ -658,12 +737,14 @@ class _Resolver:
         )
         return person, False
 
-    def _undescribed_subject(self, before: int) -> set[str]:
+    def _undescribed_subject(self, before: int, any_role: bool = False) -> set[str]:
         """'Mensah, 24, celebrated with team-mates. "…," the striker said.': a role noun the
         article gave nobody refers back to the one person named as the active subject of a
         clause earlier in its paragraph, when the article describes that person by no noun (a
         coach named there is not "the striker"). A paragraph that names nobody before the
-        noun (a quotation alone) goes on from the paragraph before it."""
+        noun (a quotation alone) goes on from the paragraph before it. With ``any_role``, a
+        person the article described too: a nationality or an age ("the Ghanaian", "the
+        58-year-old") may describe someone with a role ("Manager Kofi Boateng")."""
         line = bisect_right(self.line_starts, before) - 1
         lo = self._line_start(line)
         if line > 0 and self.people.last_between(lo, before, lambda p: True) is None:
@@ -674,11 +755,33 @@ class _Resolver:
             # done to is not the one a new role names)
             return set()
         key = person.entity_id or person.name
+        if any_role:
+            return {key}
         if any(key in keys for keys in (self._described or {}).values()):
             return set()
         if person.entity_id is not None and self.roles_of.get(person.entity_id):
             return set()
         return {key}
+
+    def _body_by_name(self, head: Token, children: list[Token], before: int) -> _Person | None:
+        """'the authority' after "the Carrow Harbour Authority": the one organisation named
+        before whose name has the noun as a word (a definite singular noun, not "its board")."""
+        if head.pos_ != "NOUN" or head.tag_ != "NN" or not head.text.islower():
+            return None
+        if not any(c.dep_ == "det" and c.lower_ == "the" for c in children):
+            return None
+        word = head.lower_
+        if word not in _BODY_WORDS:
+            return None  # ("the platform" is no "Platform Committee")
+        found = {
+            p.entity_id or p.name: p
+            for p in self.people.mentions
+            if p.label == "ORG"
+            and p.start < before
+            and not p.quoted
+            and word in p.name.lower().split()
+        }
+        return next(iter(found.values())) if len(found) == 1 else None
 
     def _sole_ageless_person(self, before: int) -> set[str]:
         """'Oscar-winning actor Daniel Brooks … ¶ the 61-year-old said': an age no one was
@@ -959,7 +1062,7 @@ class _Scan:
         self.posts = posts
         self.lines = _lines(text, paragraphs)
         self.line_starts = [lo for lo, _, _ in self.lines]
-        offsets = TokenOffsets(doc)
+        self.offsets = offsets = TokenOffsets(doc)
         self.line_tokens = [offsets.range(lo, hi) or (0, 0) for lo, hi, _ in self.lines]
         # Quoted segments in text order, with their paragraph line and their tokens.
         self.segments: list[tuple[int, Segment]] = []
@@ -1096,6 +1199,28 @@ class _Scan:
                 at = max(at, seg.close_end)
         rest.append(self.text[at:hi])
         return not any(_WORD.search(part) for part in rest)
+
+    def sentence_end(self, offset: int) -> int:
+        """Where the first sentence from character ``offset`` on (a quotation's closing mark
+        ends at it) that ends in a full stop, question or exclamation mark ends (a parse may
+        cut a sentence after a closing mark and comma, inside the attribution); the text's
+        end when none does."""
+        found = self.offsets.range(max(offset - 1, 0), offset)
+        if found is None:
+            return len(self.text)
+        doc = self.doc
+        for bound in self.bounds[self.sent_of[found[0]] + 1 :]:
+            last = bound - 1
+            if last > 0 and doc[last].is_quote:
+                last -= 1  # ('"…?" Obi smiled.': the question ends inside the marks)
+            if bound >= len(doc) or doc[last].text in SENTENCE_ENDS:
+                return self.offsets.ends[bound - 1]
+        return len(self.text)
+
+    def names_person(self, word: Token) -> bool:
+        """Whether ``word`` is in a person's name the article gives."""
+        p = self.people.at(word.idx, word.idx + len(word))
+        return p is not None and p.is_person
 
     def line_of(self, offset: int) -> int:
         """The paragraph line holding ``offset`` (-1 before the first)."""
@@ -1354,7 +1479,22 @@ def _carried_on(scan: _Scan, seg: Segment, n: int) -> _Speaker | None:
     prev_n, prev_speaker = scan.previous
     lo = lines[n][0]
     if prev_n == n:
-        return prev_speaker
+        # ('Nunes pressed: "…?" Obi smiled. "It will be."': a sentence between the two
+        # quotations about someone else gives the next one to them)
+        closed = max(
+            (o.close_end for m, o in scan.segments if m == n and o.close_end <= seg.open_start),
+            default=lo,
+        )
+        between = None
+        after = scan.sentence_end(closed)  # past the previous quotation's own attribution
+        if after < seg.open_start:
+            between = _own_sentence_speaker(scan, seg, n, after)
+        if between is None or (
+            prev_speaker is not None
+            and (between.entity_id or between.name) == (prev_speaker.entity_id or prev_speaker.name)
+        ):
+            return prev_speaker
+        return between
     if text[lo : seg.open_start].strip() and not _ANSWER_TURN.fullmatch(text, lo, seg.open_start):
         return _own_sentence_speaker(scan, seg, n, lo)
     if n >= 1 and text[lines[n - 1][0] : lines[n - 1][1]].rstrip().endswith(":"):
@@ -1498,6 +1638,7 @@ def _direct_cue(scan: _Scan, k: int, first: int, last: int) -> Cue | None:
             scan.quoted,
             scan.tokens.head if scan.tokens else None,
             scan.tokens.speech_verb if scan.tokens else None,
+            scan.names_person,
         )
     )
     if (
