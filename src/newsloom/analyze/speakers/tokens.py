@@ -68,13 +68,13 @@ class TokenTable:
         self.space: list[bool] = arr[:, 9].astype(bool).tolist()
         # ``attribution.is_speech_verb`` of every token; a phrasal one by its particle.
         self.speech_verb: list[bool] = [
-            pos in ("VERB", "AUX") and lemma.lower() in SPEECH_VERBS
+            (pos == "VERB" or pos == "AUX") and lemma.lower() in SPEECH_VERBS
             for lemma, pos in zip(self.lemma, self.pos, strict=True)
         ]
-        for i in range(1, n):
-            if self.lower[i] in PARTICLES and self.head[i] == i - 1:
-                phrasal = (self.lemma[i - 1].lower(), self.lower[i]) in PHRASAL_SPEECH_VERBS
-                if phrasal and self.pos[i - 1] in ("VERB", "AUX"):
+        lower, head = self.lower, self.head
+        for i in [i for i, word in enumerate(lower) if word in PARTICLES]:
+            if i and head[i] == i - 1 and self.pos[i - 1] in ("VERB", "AUX"):
+                if (self.lemma[i - 1].lower(), lower[i]) in PHRASAL_SPEECH_VERBS:
                     self.speech_verb[i - 1] = is_particle_of(doc[i], doc[i - 1])
         self._could_speak: dict[int, bool] = {}
         self._word_kind: dict[int, str] = {}
