@@ -73,9 +73,14 @@ class TokenTable:
         ]
         lower, head = self.lower, self.head
         for i in [i for i, word in enumerate(lower) if word in PARTICLES]:
-            if i and head[i] == i - 1 and self.pos[i - 1] in ("VERB", "AUX"):
-                if (self.lemma[i - 1].lower(), lower[i]) in PHRASAL_SPEECH_VERBS:
-                    self.speech_verb[i - 1] = is_particle_of(doc[i], doc[i - 1])
+            verb = i - 1
+            if (
+                i
+                and head[i] == verb
+                and self.pos[verb] in ("VERB", "AUX")
+                and (self.lemma[verb].lower(), lower[i]) in PHRASAL_SPEECH_VERBS
+            ):
+                self.speech_verb[verb] = is_particle_of(doc[i], doc[verb])
         self._could_speak: dict[int, bool] = {}
         self._word_kind: dict[int, str] = {}
         self._roots: dict[tuple[int, int], int] = {}
