@@ -152,6 +152,16 @@ def test_addressee_is_never_the_speaker(nlp, text, quoted, speaker, kind, speake
 # --- 2. description: a role, title or age names the person it describes ------------------
 
 DESCRIPTION_ROWS = [
+    # "who" after a description set off after a name is that person.
+    row(
+        "who-after-apposition",
+        'The plan was backed by Tom Reyes, a former mayor who called it "the best deal in a '
+        'generation."',
+        "best deal",
+        "Tom Reyes",
+        "person",
+        "who",
+    ),
     # A nationality after "the" is one person (the paragraph's subject when the article gives
     # no one that nationality), even one with a role.
     row(
@@ -553,6 +563,15 @@ STATEMENT_ROWS = [
         "person",
     ),
     row(
+        "its-findings-before-colon",
+        "The Carrow Board of Elections met on Monday to hear the challenge. The board was "
+        'conclusive in its findings: "Further discussion of this issue is unnecessary."',
+        "Further discussion",
+        "Carrow Board of Elections",
+        "organisation",
+        "The board",
+    ),
+    row(
         "owner-of-phrase-before-colon",
         'Tom Reyes met the press on Friday. Reyes\'s advice to voters: "Read the small print."',
         "small print",
@@ -567,6 +586,39 @@ STATEMENT_ROWS = [
         "Safety is our first",
         "Carrow Harbour Authority",
         "organisation",
+    ),
+    # An ad or video put out by someone, that says something: whoever put it out.
+    row(
+        "released-ad-that-urges",
+        "Candidate Maria Lopez is releasing a new 30-second ad that urges voters in Carrow to "
+        '"send a message" to the developers.',
+        "send a message",
+        "Maria Lopez",
+        "person",
+    ),
+    row(
+        "released-video-that-said",
+        "In selling the courses, Tom Reyes released a marketing video that said, "
+        '"We are going to have the best teachers in the country."',
+        "best teachers",
+        "Tom Reyes",
+        "person",
+    ),
+    # "a fundraising email sent out by X", "a letter signed by 40 doctors": X, the doctors.
+    row(
+        "document-sent-by",
+        "In addition, a fundraising email sent out by Maria Lopez on Tuesday night warned of "
+        'the fight ahead: "There are 14 votes over the next three weeks."',
+        "14 votes",
+        "Maria Lopez",
+        "person",
+    ),
+    row(
+        "document-signed-by-a-group",
+        'A letter signed by 40 doctors said the plan was "reckless and dangerous."',
+        "reckless and dangerous",
+        "40 doctors",
+        "group",
     ),
     row(
         "possessor-statement",  # an unnamed issuer still issues: the company speaks

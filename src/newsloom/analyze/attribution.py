@@ -214,6 +214,10 @@ WEAK_VERBS = frozenset(
 SPEECH_NOUNS = frozenset(
     {
         "statement",
+        "ad",
+        "advertisement",
+        "commercial",
+        "video",
         "response",
         "reply",
         "answer",
@@ -906,18 +910,33 @@ def find_cue(
                 return None
             return Cue(named.head.i, named.head.i + 1, speaker_span(teller), "colon")
         phrase = named  # the head of the phrase before the colon ("advice to voters")
-        while phrase.dep_ == "pobj" and phrase.head.dep_ == "prep" and phrase.head.head.i < j:
+        while (
+            phrase.dep_ == "pobj"
+            and phrase.head.dep_ == "prep"
+            and phrase.head.head.pos_ == "NOUN"
+            and phrase.head.head.i < j
+        ):
             phrase = phrase.head.head
         owner = next((c for c in phrase.children if c.dep_ == "poss"), None)
         if owner is not None and phrase.pos_ == "NOUN" and not could_speak(phrase):
-            # "Her verdict: '…'", "Roe's advice to voters: '…'": the words are the owner's.
+            # "Her verdict: '…'", "Roe's advice to voters: '…'": the words are the owner's;
+            # a possessive pronoun's owner is its clause's subject when it has one ("The
+            # board was conclusive in its findings: '…'").
+            if owner.pos_ == "PRON":
+                clause = next((a for a in phrase.ancestors if a.pos_ in ("VERB", "AUX")), None)
+                subject = subject_of(clause, quoted) if clause is not None else None
+                if subject is not None and could_speak(subject):
+                    owner = subject
+            if owner.lower_ == "its":  # ("its headline:" with no subject: the phrase stays)
+                owner = phrase
             first, last = speaker_span(owner)
             while last - 1 > first and doc[last - 1].tag_ == "POS":
                 last -= 1  # (Roe / 's)
             return Cue(j, j + 1, (first, last), "colon")
         if not could_speak(named) and named.dep_ in ("dobj", "pobj", "attr", "appos"):
-            # "Obama is rolling out a new message: '…'" — the one who has the message.
-            verb = named.head.head if named.dep_ == "pobj" else named.head
+            # "Obama is rolling out a new message: '…'", "The board was conclusive in its
+            # findings: '…'" — the subject of the clause the phrase is in.
+            verb = next((a for a in named.ancestors if a.pos_ in ("VERB", "AUX")), named)
             subject = subject_of(verb, quoted) if verb.pos_ in ("VERB", "AUX") else None
             if subject is not None and could_speak(subject):
                 named = subject

@@ -587,6 +587,12 @@ class _Resolver:
         if owner is not None and not (owner.label == "NORP" and _one_described(head)):
             # ("the Swede" is someone described by nationality, not a group named "Swede")
             return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
+        if head.dep_ == "appos" and head.pos_ == "NOUN":
+            # "Tom Reyes, a former mayor who called it …": the description is set off after
+            # the name it describes
+            set_off = self.people.at(head.head.idx, head.head.idx + len(head.head))
+            if set_off is not None and set_off.is_person:
+                return _Speaker(text, start, end, set_off.name, set_off.entity_id, True)
         children = list(head.children)  # read once: each read builds the Tokens anew
         # Roe's lawyer, John Smith, said: the person named, not the role. The parse may hang
         # the name on the role's object instead ("a spokesman for the airline, Tom Reyes").

@@ -102,16 +102,27 @@ def _described_through_name(root: Token) -> Token | None:
     return prep.head
 
 
+# Verbs whose subject puts out the document that is their object.
+ISSUING_VERBS = frozenset(
+    {"release", "issue", "publish", "post", "air", "run", "unveil", "launch", "produce"}
+    | {"send", "circulate", "distribute", "file", "share", "tweet", "broadcast"}
+)
+
+
 def document_issuer(head: Token, quoted: list[bool]) -> Token | None:
     """The issuer of a document: its possessor or from/by phrase ("the ministry's statement",
     "a statement from the ministry"), else, for a definite one ("the statement"), the issuer of
     the last earlier mention of the same document noun, read the same way or as the subject of
     the verb that has it as object ("Kessler Works issued a statement") or of the speech verb
-    it is said in ("the ministry said in a statement")."""
+    it is said in ("the ministry said in a statement"). An indefinite one is its issuer's when
+    a verb of putting out has it as object ("Roe released a video that said …")."""
     lemma = head.lemma_.lower()
     if lemma not in SPEECH_NOUNS:
         return None
     own = _issuer_of(head, quoted, with_subject=False)
+    if own is None and head.dep_ == "dobj" and head.head.lemma_.lower() in ISSUING_VERBS:
+        # "Sanders is releasing a new ad that urges …": whoever releases it
+        own = _issuer_of(head, quoted, with_subject=True)
     if own is not None or not is_definite(head):
         return own
     for k in range(head.i - 1, -1, -1):
@@ -131,6 +142,12 @@ def _issuer_of(noun: Token, quoted: list[bool], with_subject: bool) -> Token | N
             for obj in child.children:
                 if obj.dep_ == "pobj" and obj.pos_ in ("PROPN", "NOUN") and not quoted[obj.i]:
                     return obj
+        if child.dep_ == "acl" and child.tag_ == "VBN":  # "an email sent out by Sanders"
+            for agent in child.children:
+                if agent.dep_ == "agent":
+                    for obj in agent.children:
+                        if obj.dep_ == "pobj" and obj.pos_ in ("PROPN", "NOUN"):
+                            return obj if not quoted[obj.i] else None
     if not with_subject:
         return None
     verb = None
