@@ -620,6 +620,24 @@ STATEMENT_ROWS = [
         "40 doctors",
         "group",
     ),
+    # A statement put out in a participle clause, its "that" interrupted by an aside.
+    row(
+        "statement-released-in-a-participle",
+        "But Maria Lopez showed no sign of backing down, releasing a statement that, while "
+        'condemning violence, accused the party leadership of using "its power to block a fair '
+        'process."',
+        "its power to block",
+        "Maria Lopez",
+        "person",
+    ),
+    row(
+        "editorial-run-by-a-paper",
+        'The Carrow Gazette ran an editorial that accused the mayor of "living in a fantasy '
+        'world."',
+        "fantasy world",
+        "Carrow Gazette",
+        "organisation",
+    ),
     row(
         "possessor-statement",  # an unnamed issuer still issues: the company speaks
         'The company\'s statement added: "We will cooperate fully with the investigation."',

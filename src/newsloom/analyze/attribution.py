@@ -214,6 +214,8 @@ WEAK_VERBS = frozenset(
 SPEECH_NOUNS = frozenset(
     {
         "statement",
+        "article",
+        "editorial",
         "ad",
         "advertisement",
         "commercial",
@@ -429,9 +431,20 @@ def word_could_speak(lower: str, pos: str, ent_type: str, lemma: str) -> bool:
 
 
 def antecedent(token: Token) -> Token:
-    """The noun a relative pronoun stands for ("Roe, who said" -> Roe)."""
+    """The noun a relative pronoun stands for ("Roe, who said" -> Roe; "a statement that,
+    while …, accused": the tagger may read "that" as a conjunction, and the parse the clause
+    as the noun's acl)."""
     if token.tag_ in ("WP", "WDT") and token.head.dep_ == "relcl":
         return token.head.head
+    clause = token.head
+    if (
+        token.lower_ in ("that", "which", "who")
+        and token.dep_ in SUBJECT_DEPS
+        and clause.dep_ in ("relcl", "acl")
+        and clause.tag_ in FINITE_TAGS
+        and clause.head.pos_ in ("NOUN", "PROPN")
+    ):
+        return clause.head
     return token
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from spacy.tokens import Doc, Token
 
-from ..attribution import SPEECH_NOUNS, is_speech_verb
+from ..attribution import SPEECH_NOUNS, is_speech_verb, subject_of
 from .candidates import ISSUER_PREPS
 
 # Links from a name to a noun describing it: "Dan Ferris, the coach" (appos either way),
@@ -159,6 +159,8 @@ def _issuer_of(noun: Token, quoted: list[bool], with_subject: bool) -> Token | N
         for child in verb.children:
             if child.dep_ == "nsubj" and not quoted[child.i]:
                 return child
+        if verb.tag_ == "VBG":  # "Sanders showed no sign of it, releasing a statement that …"
+            return subject_of(verb, quoted)
     return None
 
 
