@@ -60,7 +60,7 @@ def test_direct_quote_floors(report, system):
 
 # The shipped speaker model's dev figures as docs/benchmarks.md documents them: a retrained
 # or changed model must move the docs too.
-DOCUMENTED_MODEL = {"speaker_acc": 0.949, "quote+speaker@0.3": 0.900}
+DOCUMENTED_MODEL = {"speaker_acc": 0.949, "quote+speaker@0.3": 0.901}
 FLOOR_QUOTE_SPEAKER_F1 = 0.890
 
 
