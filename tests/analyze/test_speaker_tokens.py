@@ -41,6 +41,9 @@ def test_token_table_matches_the_tokens(nlp, text):
         assert t.root(tok.i, tok.i + 1) == tok.i
     if len(doc) > 2:
         assert t.root(0, len(doc)) == doc[0 : len(doc)].root.i
+    for first in range(len(doc)):  # every span of up to four words, as a name's would be
+        for last in range(first + 2, min(first + 5, len(doc)) + 1):
+            assert t.root(first, last) == doc[first:last].root.i, (first, last)
 
 
 @pytest.mark.parametrize(

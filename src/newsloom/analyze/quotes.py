@@ -230,7 +230,10 @@ class _People:
         entities: list[Entity],
         quoted: list[tuple[int, int]],
         offsets: TokenOffsets | None = None,
+        roots: Callable[[int, int], int] | None = None,
     ) -> None:
+        """``roots(first, last)``, when given, is ``doc[first:last].root.i`` read from a
+        token table."""
         offsets = offsets or TokenOffsets(doc)
         mentions: list[_Person] = []
         if entities:
@@ -260,8 +263,8 @@ class _People:
         for p in mentions:
             p.tokens = offsets.range(p.start, p.end)
             if p.tokens is not None:
-                found = doc[p.tokens[0] : p.tokens[1]]
-                root = found.root
+                first, last = p.tokens
+                root = doc[roots(first, last) if roots else doc[first:last].root.i]
                 p.root = root.i
                 # "Roe's wife, Ana Ruelas, thanked fans": the name in apposition to a subject,
                 # also through a chain ("Her rival, the sitting mayor Frank Oduya, disagrees").
@@ -270,7 +273,7 @@ class _People:
                     described = described.head
                 p.subject = (
                     described.dep_ in _SUBJECT_DEPS
-                    or _stranded(found[-1])
+                    or _stranded(doc[last - 1])
                     or _root_with_verb_clause(described)
                 )
                 p.reported = p.subject and _in_reported_speech(described)
@@ -1088,7 +1091,9 @@ class _Scan:
         ranked = ranker is not None or recorder is not None
         self.tokens = TokenTable(doc) if ranked else None
         spans = [(seg.open_start, seg.close_end) for _, seg in self.segments]
-        self.people = _People(doc, entities, spans, offsets)
+        self.people = _People(
+            doc, entities, spans, offsets, self.tokens.root if self.tokens else None
+        )
         self.resolver = _Resolver(
             doc,
             self.people,

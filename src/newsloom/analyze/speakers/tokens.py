@@ -101,7 +101,12 @@ class TokenTable:
         key = (first, last)
         found = self._roots.get(key)
         if found is None:
-            found = self._roots[key] = self.doc[first:last].root.i
+            # The one word whose head lies outside the span is its root; a span with several
+            # (a misparse) is left to spaCy, which picks the one nearest the sentence's root.
+            head = self.head
+            tops = [i for i in range(first, last) if head[i] == i or not first <= head[i] < last]
+            found = tops[0] if len(tops) == 1 else self.doc[first:last].root.i
+            self._roots[key] = found
         return found
 
     def word_kind(self, i: int) -> str:
