@@ -153,8 +153,6 @@ SPEECH_VERBS = frozenset(
 # Cues that attribute only when their clause clearly is speech (think/believe... need a that-
 # clause, not a bare object); used for indirect attributions, never to name a direct speaker
 # by proximity alone.
-# Verbs of how something is said ("she laughs", "he shrugs"), and "remembers": a cue only
-# right after the quotation, where nothing else can be their words ('"…," she laughs.').
 # Verbs that report speech only with their particle: "pointed out", "chimed in", "shot back"
 # ("point" or "shoot" alone is no cue).
 PHRASAL_SPEECH_VERBS = frozenset(
@@ -177,6 +175,8 @@ PHRASAL_SPEECH_VERBS = frozenset(
 # progressive ("talks have been going on for a year").
 FINITE_PHRASAL_LEMMAS = frozenset({"go", "carry"})
 PHRASAL_LEMMAS = frozenset(verb for verb, _ in PHRASAL_SPEECH_VERBS)
+# Verbs of how something is said ("she laughs", "he shrugs"), and "remembers": a cue only
+# right after the quotation, where nothing else can be their words ('"…," she laughs.').
 MANNER_VERBS = frozenset(
     {
         "laugh",
@@ -936,7 +936,7 @@ def find_cue(
             # a possessive pronoun's owner is its clause's subject when it has one ("The
             # board was conclusive in its findings: '…'").
             if owner.pos_ == "PRON":
-                clause = next((a for a in phrase.ancestors if a.pos_ in ("VERB", "AUX")), None)
+                clause = _clause_verb(phrase)
                 subject = subject_of(clause, quoted) if clause is not None else None
                 if subject is not None and could_speak(subject):
                     owner = subject
@@ -949,8 +949,8 @@ def find_cue(
         if not could_speak(named) and named.dep_ in ("dobj", "pobj", "attr", "appos"):
             # "Obama is rolling out a new message: '…'", "The board was conclusive in its
             # findings: '…'" — the subject of the clause the phrase is in.
-            verb = next((a for a in named.ancestors if a.pos_ in ("VERB", "AUX")), named)
-            subject = subject_of(verb, quoted) if verb.pos_ in ("VERB", "AUX") else None
+            clause = _clause_verb(named)
+            subject = subject_of(clause, quoted) if clause is not None else None
             if subject is not None and could_speak(subject):
                 named = subject
         return Cue(j, j + 1, speaker_span(named), "colon")
@@ -996,6 +996,11 @@ def find_cue(
             ):
                 return Cue(head.i, head.i + 1, speaker_span(subject), "verb")
     return None
+
+
+def _clause_verb(word: Token) -> Token | None:
+    """The nearest verb above ``word`` in the parse: the clause it is in."""
+    return next((a for a in word.ancestors if a.pos_ in ("VERB", "AUX")), None)
 
 
 def cue_before_colon(doc: Doc, lo: int, hi: int, quoted: list[bool]) -> Cue | None:

@@ -51,7 +51,7 @@ from .mentions import BODY_NOUNS
 from .quotemarks import Segment, paragraph_segments, paragraph_spans, single_segments
 from .speakers.candidates import Candidate, CandidateFinder, QuoteContext, speaker_kind
 from .speakers.ranker import SpeakerRanker
-from .speakers.referents import description_index, document_issuer, refers_back
+from .speakers.referents import description_index, document_issuer, is_definite, refers_back
 from .speakers.tokens import TokenTable
 
 # Paragraph labels whose quotation marks are not reporting. Metadata and call-to-action lines
@@ -636,7 +636,7 @@ class _Resolver:
             return _Speaker(text, start, end, described.name, described.entity_id, True)
         if several:  # the words stay, naming nobody
             return _Speaker(text, start, end, text, None, False, ambiguous=True)
-        body = self._body_by_name(head, children, before)
+        body = self._body_by_name(head, before)
         if body is not None:
             return _Speaker(text, start, end, body.name, body.entity_id, False)
         issuer = document_issuer(head, self.quoted)
@@ -772,12 +772,12 @@ class _Resolver:
             return set()
         return {key}
 
-    def _body_by_name(self, head: Token, children: list[Token], before: int) -> _Person | None:
+    def _body_by_name(self, head: Token, before: int) -> _Person | None:
         """'the authority' after "the Carrow Harbour Authority": the one organisation named
         before whose name has the noun as a word (a definite singular noun, not "its board")."""
         if head.pos_ != "NOUN" or head.tag_ != "NN" or not head.text.islower():
             return None
-        if not any(c.dep_ == "det" and c.lower_ == "the" for c in children):
+        if not is_definite(head):
             return None
         word = head.lower_
         if word not in _BODY_WORDS:
