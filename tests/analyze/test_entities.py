@@ -424,6 +424,13 @@ RESOLUTION_ROWS: list[Row] = [
         [("Urs Fehr", "PERSON", [("Urs Fehr", 0)], None, ["mountain guide"])],
         [],
     ),
+    # A name the model missed whose surname later speaks on its own ("Torres said").
+    (
+        "Ana Torres conceded the mayoral race shortly after midnight.\n\n"
+        'In a speech to supporters, she thanked her volunteers. "We ran a good race," Torres said.',
+        [("Ana Torres", "PERSON", [("Ana Torres", 0), ("Torres", 1)], None, [])],
+        [],
+    ),
     # A couple sharing a surname written once: two people, the first with that surname.
     (
         "Arthur and Edna Bell, both 92, married in 1956. Edna did not hesitate. Arthur, a "
@@ -555,6 +562,8 @@ NOT_PEOPLE_ROWS: list[tuple[str, str, str | None]] = [
         "Paper Lanterns",
         "ORG",
     ),
+    # A football club's name ends in a word no surname is ("Town", "United").
+    ("Felipe Duarte's side won 2-0 against Harrow Town on Saturday.", "Harrow Town", "ORG"),
     # Negative: a name that is the subject of a clause about the company is a person's.
     ("The company Jane Roe founded in 2010 makes bicycles.", "Jane Roe", "PERSON"),
 ]

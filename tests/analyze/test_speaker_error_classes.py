@@ -173,6 +173,24 @@ DESCRIPTION_ROWS = [
         "Kofi Boateng",
         "person",
     ),
+    # A nationality written the same in both numbers, which the tagger reads as plural:
+    # the one person named before (here a possessor, not a subject); with several named
+    # and none fitting, the nation's group as before.
+    row(
+        "the-one-form-nationality",
+        "Felipe Duarte's side climbed to third with a 2-0 win over Leeds.\n\n"
+        '"The boys were magnificent," the Portuguese said.',
+        "magnificent",
+        "Felipe Duarte",
+        "person",
+    ),
+    row(
+        "the-one-form-nationality-nobody-fits",
+        "Ministers Mark Hollis and Sarah Dunne met their counterparts in Geneva on Monday.\n\n"
+        '"We will not sign this text," the Portuguese said.',
+        "We will not sign",
+        "Portuguese",
+    ),
     # An age no one was given, after a verb of manner the tagger reads as a noun ("the
     # 58-year-old fumed"): the paragraph's subject, not the other person named before.
     row(
@@ -481,6 +499,43 @@ PRONOUN_ROWS = [
         '"Our gas bill has tripled," she says.',
         "Our gas bill has tripled,",
         "Maria Santos",
+    ),
+    row(
+        "he-unnamed-spokesman",
+        'Detective Inspector Nora Quill said: "The shop staff were very brave."\n\n'
+        "A spokesman for Ellby Police added that a second man was being sought. "
+        '"We urge anyone with information to come forward," he said.',
+        "We urge anyone",
+        "A spokesman for Ellby Police",
+        "person",
+    ),
+    row(
+        "he-the-patient",
+        "Doctors at St Anne's Hospital carried out the region's first robotic heart "
+        "operation.\n\nThe patient is recovering well. "
+        '"I feel like a new man," he said.',
+        "new man",
+        "patient",
+        "person",
+    ),
+    # Negative: a definite noun naming no one ("The Ohio senator") may describe someone
+    # named before in other words: the one named before speaks.
+    row(
+        "he-the-main-clause-subject",
+        "Former candidate Carl Brandt, who endorsed Ruth Moss on Tuesday, agreed with her.\n\n"
+        "The Ohio senator declined to say whether it was right for a sitting judge to criticize "
+        'a candidate. But he said "the record is quite clear."',
+        "the record is quite clear",
+        "Carl Brandt",
+        "person",
+    ),
+    row(
+        "he-not-a-spokeswoman",
+        'Detective Inspector Tom Quill said: "The shop staff were very brave."\n\n'
+        "A spokeswoman for Ellby Police added that a second man was being sought. "
+        '"We urge anyone with information to come forward," he said.',
+        "We urge anyone",
+        "Tom Quill",
     ),
     row(
         "she-no-person",
@@ -1366,6 +1421,25 @@ LAYOUT_ROWS = [
         "tribunal",
         "group",
         "The tribunal",
+    ),
+    # An opening participle clause with a name in it ("Sentencing Paul Dench, 52,"): the
+    # name right before the verb says it, in either parse of the sentence.
+    row(
+        "sentencing-x-judge-y-said",
+        "A former council officer has been jailed for four years for taking bribes.\n\n"
+        'Sentencing Paul Dench, 52, Judge Helen Marsh said he had "betrayed the trust of the '
+        'public".',
+        "betrayed the trust",
+        "Helen Marsh",
+        "person",
+    ),
+    row(
+        "sentencing-x-judge-y-said-alone",
+        'Sentencing Paul Dench, 52, Judge Helen Marsh said he had "betrayed the trust of the '
+        'public".',
+        "betrayed the trust",
+        "Helen Marsh",
+        "person",
     ),
     # '"…?" asked the boy': after the closing mark, the one after "asked" asks (the parse
     # reads it as the one asked); a name set off after the description is who it is.

@@ -462,11 +462,19 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
     if verb.lemma_.lower() in ADDRESSEE_VERBS:
         # "she was told": the subject of a passive tell/ask is the one spoken to.
         subjects = [c for c in subjects if c.dep_ != "nsubjpass"]
+    if subjects and all(c.dep_ == "csubj" and c.tag_ == "VBG" for c in subjects):
+        # "Sentencing Paul Dench, 52, Judge Helen Marsh said": the parse may make the opening
+        # participle clause the subject, with the name before the verb hung inside it.
+        stranded = stranded_name(verb, quoted)
+        if stranded is not None:
+            return stranded
     if subjects:
         # "who" in "Roe, who said ..." is resolved to Roe by the caller. Several subjects are
         # a misparse ("Her co-star Tom Berger said" as co / - / Berger): a name wins, else
         # the last part of a hyphenated word ("His co-author, Professor Mei Lin, said").
-        named = next((c for c in subjects if c.ent_type_ == "PERSON"), None)
+        # With two names, the one nearest the verb ("Sentencing Paul Dench, 52, Judge Helen
+        # Marsh said": the first name is the participle's object).
+        named = next((c for c in reversed(subjects) if c.ent_type_ == "PERSON"), None)
         if named is None and len(subjects) > 1:
             # ("Health board chair Dame Helen Okafor has said": the model may miss the name)
             named = next((c for c in subjects if c.pos_ == "PROPN"), None)

@@ -35,6 +35,7 @@ from ..text.names import (
     word_key,
 )
 from .appositions import age_after, age_before
+from .attribution import is_speech_verb
 
 # Labels kept as entities.
 KEPT_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP"})
@@ -155,6 +156,11 @@ COMPANY_SUFFIXES = frozenset(
         "wanderers",
         "athletic",
         "rangers",
+        "united",
+        "town",
+        "county",
+        "albion",
+        "hotspur",
     }
 )
 # Lower-case nouns for organisations: "the charity Muscle Matters" names a charity.
@@ -772,6 +778,8 @@ def missed_people(
                 and _pronoun_bound(doc[i:end].root)  # "Ana Torres was 19 when she arrived"
                 or end - i >= 2
                 and _relative_follows(doc, end, "who")  # "Urs Fehr, who led the rescue,"
+                or end - i >= 2
+                and _surname_speaks(doc, end - 1)  # "Ana Torres conceded … ¶ … Torres said"
                 # "His colleague at the firm, Ana Ruiz, agreed": set off by commas after a
                 # noun for a person
                 or _apposed_to_person_noun(doc[i:end].root)
@@ -779,6 +787,9 @@ def missed_people(
             )
         ):
             found.append(make_mention(doc, i, end, "PERSON", person_cue=cue))
+            if len(found[-1].parts) >= 2:  # its words name the person later on too
+                words |= set(found[-1].parts)
+                surnames.add(found[-1].parts[-1])
         i = max(end, i + 1)
     return found
 
@@ -791,6 +802,19 @@ def _relative_follows(doc: Doc, end: int, pronoun: str) -> bool:
         and doc[end].text == ","
         and doc[end + 1].lower_ == pronoun
         and doc[end + 1].dep_ == "nsubj"
+    )
+
+
+def _surname_speaks(doc: Doc, last: int) -> bool:
+    """The last word of a name written later on its own as the subject of a speech verb
+    ("Torres said"): firms and places are named whole ("Acme Corp said", not "Corp said")."""
+    word = doc[last].text
+    return any(
+        t.text == word
+        and t.dep_ == "nsubj"
+        and is_speech_verb(t.head)
+        and not _is_capitalised(doc[t.i - 1])
+        for t in doc[last + 1 :]
     )
 
 

@@ -25,7 +25,7 @@ from spacy.tokens import Doc, Span, Token
 
 from ..models import Entity, Paragraph, Post, QuoteKind, QuoteMention
 from ..text.datelines import DATELINE
-from ..text.described import DEFINITE, stated_age
+from ..text.described import DEFINITE, NOUN_GENDER, stated_age
 from ..text.names import is_person_noun, is_role_noun
 from ..text.words import fold
 from .antecedents import PRONOUN_GENDER, TokenOffsets, article_genders, sentence_starts
@@ -442,7 +442,21 @@ def _one_described(word: Token) -> bool:
     nationality, not the nation's people as a group."""
     if word.pos_ == "NOUN":
         return True
-    return word.tag_ == "NNP" and (refers_back(word) or _after_the(word.doc, word.left_edge.i))
+    # ("the Portuguese", "the Swiss": the tagger reads a word the same in both numbers as
+    # plural; "the Americans" are many)
+    one_form = word.tag_ == "NNPS" and (not word.lower_.endswith("s") or word.lower_.endswith("ss"))
+    return (word.tag_ == "NNP" or one_form) and (
+        refers_back(word) or _after_the(word.doc, word.left_edge.i)
+    )
+
+
+def _noun_gender(word: str) -> str | None:
+    """'m' or 'f' for a noun for a person that carries a gender ("mother", "spokeswoman")."""
+    if word in NOUN_GENDER:
+        return NOUN_GENDER[word]
+    if word.endswith("woman"):
+        return "f"
+    return "m" if word.endswith("man") else None
 
 
 def _has_possessor(noun: Token) -> bool:
@@ -538,6 +552,22 @@ class _Resolver:
                 subject = self.people.subject_owner_between(para_start, start, lower, topic=True)
             if subject is not None:
                 return _Speaker(text, start, end, subject.name, subject.entity_id, True)
+            # A noun for a person that is the paragraph's subject ("A spokesman for the
+            # police added that … "…," he said."), or what it refers to ("The president …
+            # he"). A definite one naming no one may describe someone named before whom the
+            # article describes otherwise ("Carl Brandt … The Ohio senator … he"), so it
+            # comes after the people named before.
+            person_noun = self._person_noun_before(first, para_start, lower)
+            noun_speaker = None
+            if person_noun is not None:
+                who = self.resolve(*speaker_span(person_noun), paragraph, para_start)
+                if self.people.gender.get(who.entity_id or who.name, "") in (
+                    "",
+                    PRONOUN_GENDER[lower],
+                ):
+                    noun_speaker = _Speaker(text, start, end, who.name, who.entity_id, True)
+                    if who.entity_id is not None or not is_definite(person_noun):
+                        return noun_speaker
             prev = self.last
             newcomer = self._newcomer(paragraph, para_start, lower)
             if newcomer is not None:
@@ -558,6 +588,8 @@ class _Resolver:
             )
             if person is not None:
                 return _Speaker(text, start, end, person.name, person.entity_id, True)
+            if noun_speaker is not None:
+                return noun_speaker
             return _Speaker(text, start, end, text, None, False)
         if lower in GROUP_PRONOUNS:
             prev = self.last
@@ -587,8 +619,15 @@ class _Resolver:
             first, last = speaker_span(target)
             head = target
         owner = self.people.at(head.idx, head.idx + len(head)) or self.people.by_surname(head)
-        if owner is not None and not (owner.label == "NORP" and _one_described(head)):
-            # ("the Swede" is someone described by nationality, not a group named "Swede")
+        if owner is not None and owner.label == "NORP" and _one_described(head):
+            # "the Swede" is someone described by nationality, not a group named "Swede";
+            # "the Portuguese", one word for both, is the group unless one person fits
+            if head.tag_ == "NNPS":
+                fit, _ = self._by_description(head, text, start)
+                if fit is not None:
+                    return _Speaker(text, start, end, fit.name, fit.entity_id, True)
+                return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
+        elif owner is not None:
             return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
         if head.dep_ == "appos" and head.pos_ == "NOUN":
             # "Tom Reyes, a former mayor who called it …": the description is set off after
@@ -686,6 +725,27 @@ class _Resolver:
                 return token
         return None
 
+    def _person_noun_before(self, pronoun: int, para_start: int, lower: str) -> Token | None:
+        """The person a he or she stands for when no one named is a subject in its paragraph:
+        the last singular noun for a person ("a spokesman", "the patient") that is a subject
+        earlier in the paragraph, of no other gender."""
+        doc, quoted = self.doc, self.quoted
+        for k in range(pronoun - 1, -1, -1):
+            noun = doc[k]
+            if noun.idx < para_start:
+                return None
+            if noun.dep_ != "nsubj" or noun.tag_ != "NN" or quoted[k]:
+                continue
+            clause = noun.head  # a main clause's subject ("for a justice to speak": not)
+            if clause.dep_ == "conj":
+                clause = clause.head
+            if clause.dep_ != "ROOT":
+                continue
+            if is_person_noun(noun.lemma_, by_ending=False):
+                gender = _noun_gender(noun.lower_)
+                return noun if gender in (None, PRONOUN_GENDER[lower]) else None
+        return None
+
     def _sentence_start(self, token: int) -> int:
         """The first character of the sentence of token ``token``."""
         return self.doc[self.sent_bounds[self.sent_of[token]]].idx
@@ -733,6 +793,8 @@ class _Resolver:
             ):
                 # ("her neighbour" is someone of hers, never the one named before)
                 fits = self._undescribed_subject(before, any_role=nationality)
+                if not fits and nationality:  # "Felipe Duarte's side won. ¶ … the Portuguese"
+                    fits = self._sole_person(before)
         if len(fits) != 1:
             return None, len(fits) > 1
         (key,) = fits
@@ -796,15 +858,18 @@ class _Resolver:
         """'Oscar-winning actor Daniel Brooks … ¶ the 61-year-old said': an age no one was
         given refers back to the one person the article named before it, when no age was
         stated for them; with two people named, or an age given, nobody."""
+        named = self._sole_person(before)
+        aged = {e.id for people in self.ages.values() for e in people}
+        return set() if named & aged else named
+
+    def _sole_person(self, before: int) -> set[str]:
+        """The one person the article names before ``before`` (empty with none or several)."""
         named = {
             p.entity_id or p.name
             for p in self.people.mentions
             if p.is_person and not p.quoted and p.start < before
         }
-        if len(named) != 1:
-            return set()
-        aged = {e.id for people in self.ages.values() for e in people}
-        return set() if named & aged else named
+        return named if len(named) == 1 else set()
 
     def _noun_uses(self, lemma: str, before: int) -> int:
         """How many times the article uses noun ``lemma`` outside quotations before a token."""
