@@ -191,6 +191,50 @@ DESCRIPTION_ROWS = [
         "We will not sign",
         "Portuguese",
     ),
+    # A definite noun for a business is the organisation the report is about; a noun for
+    # another kind of body ("the union") may be another body, commenting.
+    row(
+        "the-carmaker-is-the-firm",
+        "Vantor Motors will cut 1,200 jobs in Europe, the carmaker announced on Tuesday. "
+        '"These are painful decisions," the company said.',
+        "painful decisions",
+        "Vantor Motors",
+        "organisation",
+        "the company",
+    ),
+    row(
+        "the-firm-is-the-one-named",
+        "Two former employees are suing the tech firm Orbix for unfair dismissal.\n\n"
+        'Orbix denied the claims. "These allegations are without merit," the firm said.',
+        "without merit",
+        "Orbix",
+        "organisation",
+    ),
+    row(
+        "the-union-is-not-the-firm",
+        "Vantor Motors will cut 1,200 jobs in Europe. "
+        '"Workers are paying for these mistakes," the union said.',
+        "Workers are paying",
+        "union",
+    ),
+    # A noun for a person the article gave nobody, after a name with only an honorific
+    # ("Dr" describes no one), and a lower-case agent noun in -ist or -ian.
+    row(
+        "the-entomologist-after-dr",
+        "Dr Omar Farouk has studied bees for thirty years.\n\n"
+        '"People think bees are simple," the entomologist says.',
+        "bees are simple",
+        "Omar Farouk",
+        "person",
+    ),
+    # A role written in capitals ("the MP"), which the tagger reads as a proper noun.
+    row(
+        "the-mp",
+        'Labour MP Jane Roe said the plan was flawed. "It will fail," the MP said.',
+        "It will fail",
+        "Jane Roe",
+        "person",
+    ),
     # An age no one was given, after a verb of manner the tagger reads as a noun ("the
     # 58-year-old fumed"): the paragraph's subject, not the other person named before.
     row(

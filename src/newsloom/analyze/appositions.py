@@ -27,6 +27,7 @@ from ..text.names import (
     is_title,
     title_role,
 )
+from ..text.numbers import COUNT_WORDS, word_number
 
 # Oldest age accepted in an apposition; larger numbers there are house numbers, counts, etc.
 MAX_AGE = 120
@@ -45,12 +46,13 @@ _FINITE_VERBS = frozenset({"VBD", "VBZ", "VBP", "MD"})
 _HARD_STOPS = frozenset(':;.!?"“”«»()[]')
 # Dashes also end the phrase before a name: "“...” ― Jane Roe" signs a quote.
 _DASHES = frozenset({"―", "—", "–", "--"})
-# "33-year-old" / "33 years old" inside a phrase (group 1: the digits).
-_AGE_IN_TEXT = re.compile(r"\b(\d{1,3})(?:\s*[-‐–]\s*|\s+)years?(?:\s*[-‐–]\s*|\s+)old\b", re.I)
+# "33-year-old" / "33 years old" / "ten-year-old" inside a phrase (group 1: the number).
+_AGE_PHRASE = rf"\b(\d{{1,3}}|{COUNT_WORDS})(?:\s*[-‐–]\s*|\s+)years?(?:\s*[-‐–]\s*|\s+)old"
+_AGE_IN_TEXT = re.compile(_AGE_PHRASE + r"\b", re.I)
 # The same right before a name ("33-year-old Roe"): anchored at the end of the window.
-_AGE_BEFORE = re.compile(r"\b(\d{1,3})(?:\s*[-‐–]\s*|\s+)years?(?:\s*[-‐–]\s*|\s+)old\s*$", re.I)
-# Tokens of "33-year-old" before the name: 33, -, year, -, old.
-_AGE_TOKENS = 5
+_AGE_BEFORE = re.compile(_AGE_PHRASE + r"\s*$", re.I)
+# Tokens of "twenty-five-year-old" before the name: twenty, -, five, -, year, -, old.
+_AGE_TOKENS = 7
 
 OwnerFn = Callable[[Token], "str | None"]
 
@@ -70,6 +72,11 @@ def name_head(doc: Doc, start: int, end: int) -> Token:
         if not (start <= token.head.i < end) or token.head.i == token.i:
             return token
     return span[-1]
+
+
+def age_number(raw: str) -> int:
+    """The age written "33" or "ten", "twenty-five" (0 when it is neither)."""
+    return int(raw) if raw.isdigit() else word_number(raw) or 0
 
 
 def _age_number(token: Token) -> int | None:
@@ -107,7 +114,7 @@ def _age_from_text(doc: Doc, start: int, end: int) -> Age | None:
     match = _AGE_IN_TEXT.search(doc[start:end].text)
     if match is None:
         return None
-    value = int(match.group(1))
+    value = age_number(match.group(1))
     if not 0 < value <= MAX_AGE:
         return None
     return Age(value, first + match.start(1), first + match.end(1), first + match.end())
@@ -140,7 +147,7 @@ def age_before(doc: Doc, first: int) -> Age | None:
     match = _AGE_BEFORE.search(window.text)
     if match is None:
         return None
-    value = int(match.group(1))
+    value = age_number(match.group(1))
     if not 0 < value <= MAX_AGE:
         return None
     base = window.start_char

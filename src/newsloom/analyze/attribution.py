@@ -409,8 +409,7 @@ def _to_clause(token: Token) -> bool:
 def same_paragraph(a: Token, b: Token) -> bool:
     """No line break between two tokens (the parser sometimes links across paragraphs)."""
     lo, hi = sorted((a.i, b.i))
-    doc = a.doc
-    return not any("\n" in doc[k].whitespace_ or "\n" in doc[k].text for k in range(lo, hi))
+    return lo == hi or "\n" not in a.doc[lo:hi].text_with_ws  # each token and its space
 
 
 def could_speak(token: Token) -> bool:
@@ -644,22 +643,30 @@ def speaker_span(subject: Token) -> tuple[int, int]:
         left = doc[left - 2].left_edge.i
     # Never across a line break, nor a comma: words before a comma that the parse hung on the
     # subject are another phrase ("In the village of Elm Cross, pensioner Doris Whitlow").
+    first = left
+    words = list(doc[first:right])  # each ``doc[k]`` builds a new Token: read them once
     for k in range(subject.i - 1, left - 1, -1):
-        if "\n" in doc[k].whitespace_ or "\n" in doc[k].text or doc[k].text == ",":
+        token = words[k - first]
+        if "\n" in token.whitespace_ or "\n" in token.text or token.text == ",":
             left = k + 1
             break
     for k in range(subject.i, right - 1):
-        if "\n" in doc[k].whitespace_ or "\n" in doc[k].text:
+        token = words[k - first]
+        if "\n" in token.whitespace_ or "\n" in token.text:
             right = k + 1
             break
-        if doc[k].text == "," and doc[k + 1].tag_ in ("WP", "WDT"):
+        if token.text == "," and words[k + 1 - first].tag_ in ("WP", "WDT"):
             right = k  # "One of the rescued men, who did not want to be named,": an aside
             break
-    while right - 1 > left and (doc[right - 1].is_punct or doc[right - 1].is_space):
+    while right - 1 > left and _blank(words[right - 1 - first]):
         right -= 1
-    while left < right - 1 and (doc[left].is_punct or doc[left].is_space):
+    while left < right - 1 and _blank(words[left - first]):
         left += 1
     return left, right
+
+
+def _blank(token: Token) -> bool:
+    return token.is_punct or token.is_space
 
 
 def according_to(tokens: list[Token]) -> tuple[Token, Token] | None:

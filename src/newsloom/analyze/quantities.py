@@ -14,18 +14,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..text.dates import MONTH_ABBREVIATIONS, MONTH_NAMES
+from ..text.numbers import SMALL_NUMBERS, TENS
 from ..text.units import MEASURE_UNITS
 
-SMALL_NUMBERS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-    "nineteen": 19, "dozen": 12,
-}  # fmt: skip
-TENS = {
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-    "eighty": 80, "ninety": 90,
-}  # fmt: skip
 SCALES = {
     "hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12,
     "k": 1e3, "m": 1e6, "mn": 1e6, "mln": 1e6, "mil": 1e6, "b": 1e9, "bn": 1e9, "bln": 1e9,

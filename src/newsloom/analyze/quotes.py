@@ -101,6 +101,32 @@ MIN_TITLE_WORDS = 2
 TITLE_STOP_WORD_CHARS = 4
 # Entity types "it" and "they"/"we" stand for when no earlier speaker does.
 SINGULAR_GROUPS = frozenset({"ORG"})
+# Shortest -ist / -ian word read as a noun for a person ("florist"; not "list", "median").
+MIN_AGENT_NOUN_LEN = 7
+# Nouns for a business, which a report uses for the firm it is about ("the company said").
+FIRM_NOUNS = frozenset(
+    {
+        "company",
+        "firm",
+        "business",
+        "group",
+        "carmaker",
+        "automaker",
+        "lender",
+        "bank",
+        "airline",
+        "retailer",
+        "insurer",
+        "manufacturer",
+        "broadcaster",
+        "publisher",
+        "chain",
+        "supermarket",
+        "grocer",
+        "startup",
+        "operator",
+    }
+)
 PLURAL_GROUPS = frozenset({"ORG", "NORP"})
 # Words that end a role's head noun ("coach of Ardwick United" is a coach).
 ROLE_PREPS = frozenset({"of", "for", "at", "in", "with", "to", "from", "on"})
@@ -459,6 +485,20 @@ def _noun_gender(word: str) -> str | None:
     return "m" if word.endswith("man") else None
 
 
+def _names_a_person(noun: Token) -> bool:
+    """A common noun for a person: a known one, or a lower-case agent noun ending in -ist or
+    -ian ("the entomologist", "the librarian"; capitalised, such words are often surnames)."""
+    lemma = noun.lemma_.lower()
+    if is_person_noun(lemma, by_ending=False):
+        return True
+    return (
+        noun.text.islower()
+        and len(lemma) >= MIN_AGENT_NOUN_LEN
+        and lemma.isalpha()
+        and lemma.endswith(("ist", "ian"))
+    )
+
+
 def _has_possessor(noun: Token) -> bool:
     return any(c.dep_ == "poss" for c in noun.children)
 
@@ -675,7 +715,7 @@ class _Resolver:
             return _Speaker(text, start, end, described.name, described.entity_id, True)
         if several:  # the words stay, naming nobody
             return _Speaker(text, start, end, text, None, False, ambiguous=True)
-        body = self._body_by_name(head, before)
+        body = self._body_by_name(head, before) or self._firm_by_subject(head, before)
         if body is not None:
             return _Speaker(text, start, end, body.name, body.entity_id, False)
         issuer = document_issuer(head, self.quoted)
@@ -764,7 +804,9 @@ class _Resolver:
         (then nobody is named: "Actors Dalton and Ross … the actor said"). A headline drops
         its articles ("mayor vows")."""
         nationality = head.ent_type_ == "NORP" and _one_described(head)
-        if (head.pos_ not in ("NOUN", "ADJ") and not nationality) or not (
+        # ("the MP": a role written in capitals, which the tagger reads as a proper noun)
+        abbreviation = head.pos_ == "PROPN" and head.text.isupper() and is_role_noun(head.text)
+        if (head.pos_ not in ("NOUN", "ADJ") and not (nationality or abbreviation)) or not (
             headline or refers_back(head) or _after_the(self.doc, head.left_edge.i)
         ):
             return None, False
@@ -788,7 +830,7 @@ class _Resolver:
                 return None, True
             if (
                 not fits
-                and (nationality or is_role_noun(lemma) or is_person_noun(lemma, by_ending=False))
+                and (nationality or is_role_noun(lemma) or _names_a_person(head))
                 and not _has_possessor(head)
             ):
                 # ("her neighbour" is someone of hers, never the one named before)
@@ -853,6 +895,28 @@ class _Resolver:
             and word in p.name.lower().split()
         }
         return next(iter(found.values())) if len(found) == 1 else None
+
+    def _firm_by_subject(self, head: Token, before: int) -> _Person | None:
+        """'Vantor Motors will cut 1,200 jobs, the carmaker said': a definite noun for a
+        business refers to the organisation last named as a subject in its paragraph or the
+        one before, else to the only one named before it (not "the union", "the regulator":
+        often another body, commenting)."""
+        if head.pos_ != "NOUN" or head.tag_ != "NN" or not head.text.islower():
+            return None
+        if head.lemma_.lower() not in FIRM_NOUNS or not is_definite(head):
+            return None
+        line = bisect_right(self.line_starts, before) - 1
+        lo = self._line_start(line - 1)
+        subject = self.people.group_subject_between(lo, before, SINGULAR_GROUPS)
+        if subject is not None:
+            return subject
+        # else the one organisation the article names before it ("suing the tech firm Orbix")
+        named = {
+            p.entity_id or p.name: p
+            for p in self.people.mentions
+            if p.label == "ORG" and p.start < before and not p.quoted
+        }
+        return next(iter(named.values())) if len(named) == 1 else None
 
     def _sole_ageless_person(self, before: int) -> set[str]:
         """'Oscar-winning actor Daniel Brooks … ¶ the 61-year-old said': an age no one was

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .numbers import COUNT_WORDS, word_number
+
 # English nouns for people that carry a gender (grammar of the language, not of a corpus).
 _MALE = ("man", "boy", "father", "husband", "son", "brother", "uncle", "grandfather", "nephew")
 _FEMALE = ("woman", "girl", "mother", "wife", "daughter", "sister", "aunt", "grandmother", "niece")
@@ -19,13 +21,16 @@ TITLE_GENDER = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f"}
 DEFINITE = frozenset({"the", "this", "that"})
 _DESCRIBED = re.compile(r"(\d{1,3})-year-old (\S.*)")
 # "the 56-year-old", "the 56-year-old actor": the age a description states.
-_AGE = re.compile(r"\b(\d{1,3})[- ]year[- ]old\b", re.IGNORECASE)
+_AGE = re.compile(rf"\b(\d{{1,3}}|{COUNT_WORDS})[- ]year[- ]old\b", re.IGNORECASE)
 
 
 def stated_age(text: str) -> int | None:
-    """The age a description states ("the 56-year-old"), or None."""
+    """The age a description states ("the 56-year-old", "the ten-year-old"), or None."""
     found = _AGE.search(text)
-    return int(found.group(1)) if found else None
+    if not found:
+        return None
+    raw = found.group(1)
+    return int(raw) if raw.isdigit() else word_number(raw)
 
 
 def described_person(age: int, noun: str) -> str:

@@ -143,6 +143,9 @@ TITLES = frozenset(
 # ("Hunter", "Baker", "Rose").
 ROLE_NOUNS = TITLES | frozenset(
     {
+        "mp",  # member of parliament, and of the European and Scottish ones
+        "mep",
+        "msp",
         "actor",
         "actress",
         "singer",

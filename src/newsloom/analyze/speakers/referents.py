@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from spacy.tokens import Doc, Token
 
+from ...text.names import is_honorific
 from ..attribution import SPEECH_NOUNS, is_speech_verb, subject_of
 from .candidates import ISSUER_PREPS
 
@@ -85,7 +86,8 @@ def _title_words(root: Token, first: int) -> list[Token]:
         word = todo.pop()
         if word.pos_ != "PROPN" or word.ent_type_:
             continue
-        out.append(word)
+        if not is_honorific(word.text):  # ("Dr", "Mr" say no role: "Dr Roe … the entomologist")
+            out.append(word)
         todo.extend(c for c in word.children if c.dep_ == "compound")
     return out
 
