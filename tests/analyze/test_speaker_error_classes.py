@@ -217,11 +217,10 @@ DESCRIPTION_ROWS = [
         "Workers are paying",
         "union",
     ),
-    # A noun for a person the article gave nobody, after a name with only an honorific
-    # ("Dr" describes no one), and a lower-case agent noun in -ist or -ian.
+    # A lower-case agent noun in -ist or -ian is a noun for a person.
     row(
-        "the-entomologist-after-dr",
-        "Dr Omar Farouk has studied bees for thirty years.\n\n"
+        "the-entomologist",
+        "Omar Farouk has studied bees for thirty years.\n\n"
         '"People think bees are simple," the entomologist says.',
         "bees are simple",
         "Omar Farouk",

@@ -15,7 +15,6 @@ from collections.abc import Iterable
 
 from spacy.tokens import Doc, Token
 
-from ...text.names import is_honorific
 from ..attribution import SPEECH_NOUNS, is_speech_verb, subject_of
 from .candidates import ISSUER_PREPS
 
@@ -86,8 +85,7 @@ def _title_words(root: Token, first: int) -> list[Token]:
         word = todo.pop()
         if word.pos_ != "PROPN" or word.ent_type_:
             continue
-        if not is_honorific(word.text):  # ("Dr", "Mr" say no role: "Dr Roe … the entomologist")
-            out.append(word)
+        out.append(word)
         todo.extend(c for c in word.children if c.dep_ == "compound")
     return out
 
