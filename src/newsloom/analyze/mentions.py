@@ -748,6 +748,14 @@ def missed_people(
         m.parts[-1] for m in mentions if m.label == "PERSON" and m.parts
     }
     found = []
+    speaking: dict[str, int] | None = None
+
+    def speaking_alone() -> dict[str, int]:  # read once, when a name first needs it
+        nonlocal speaking
+        if speaking is None:
+            speaking = _speaking_alone(doc)
+        return speaking
+
     i = 0
     while i < len(doc):
         if i in covered or not _is_capitalised(doc[i]) or _tagged(doc, i):
@@ -779,7 +787,7 @@ def missed_people(
                 or end - i >= 2
                 and _relative_follows(doc, end, "who")  # "Urs Fehr, who led the rescue,"
                 or end - i >= 2
-                and _surname_speaks(doc, end - 1)  # "Ana Torres conceded … ¶ … Torres said"
+                and speaking_alone().get(doc[end - 1].text, -1) >= end  # "Ana Torres … Torres said"
                 # "His colleague at the firm, Ana Ruiz, agreed": set off by commas after a
                 # noun for a person
                 or _apposed_to_person_noun(doc[i:end].root)
@@ -805,17 +813,20 @@ def _relative_follows(doc: Doc, end: int, pronoun: str) -> bool:
     )
 
 
-def _surname_speaks(doc: Doc, last: int) -> bool:
-    """The last word of a name written later on its own as the subject of a speech verb
-    ("Torres said"): firms and places are named whole ("Acme Corp said", not "Corp said")."""
-    word = doc[last].text
-    return any(
-        t.text == word
-        and t.dep_ == "nsubj"
-        and is_speech_verb(t.head)
-        and not _is_capitalised(doc[t.i - 1])
-        for t in doc[last + 1 :]
-    )
+def _speaking_alone(doc: Doc) -> dict[str, int]:
+    """Capitalised words that are the subject of a speech verb on their own ("Torres said"),
+    with the last place each is: firms and places are named whole ("Acme Corp said", not
+    "Corp said"), so a name's last word written so is a person's."""
+    found: dict[str, int] = {}
+    for t in doc[1:]:
+        if (
+            t.dep_ == "nsubj"
+            and _is_capitalised(t)
+            and not _is_capitalised(doc[t.i - 1])
+            and is_speech_verb(t.head)
+        ):
+            found[t.text] = t.i
+    return found
 
 
 def _pronoun_bound(root: Token) -> bool:

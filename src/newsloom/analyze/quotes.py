@@ -101,8 +101,7 @@ MIN_TITLE_WORDS = 2
 TITLE_STOP_WORD_CHARS = 4
 # Entity types "it" and "they"/"we" stand for when no earlier speaker does.
 SINGULAR_GROUPS = frozenset({"ORG"})
-# Shortest -ist / -ian word read as a noun for a person ("florist"; not "list", "median").
-MIN_AGENT_NOUN_LEN = 7
+PLURAL_GROUPS = frozenset({"ORG", "NORP"})
 # Nouns for a business, which a report uses for the firm it is about ("the company said").
 FIRM_NOUNS = frozenset(
     {
@@ -127,7 +126,8 @@ FIRM_NOUNS = frozenset(
         "operator",
     }
 )
-PLURAL_GROUPS = frozenset({"ORG", "NORP"})
+# Shortest -ist / -ian word read as a noun for a person ("florist"; not "list", "median").
+MIN_AGENT_NOUN_LEN = 7
 # Words that end a role's head noun ("coach of Ardwick United" is a coach).
 ROLE_PREPS = frozenset({"of", "for", "at", "in", "with", "to", "from", "on"})
 # Pronouns that resolve to a person.
@@ -767,8 +767,8 @@ class _Resolver:
 
     def _person_noun_before(self, pronoun: int, para_start: int, lower: str) -> Token | None:
         """The person a he or she stands for when no one named is a subject in its paragraph:
-        the last singular noun for a person ("a spokesman", "the patient") that is a subject
-        earlier in the paragraph, of no other gender."""
+        the last singular noun for a person ("a spokesman", "the patient") that is the
+        subject of a main clause earlier in the paragraph, of no other gender."""
         doc, quoted = self.doc, self.quoted
         for k in range(pronoun - 1, -1, -1):
             noun = doc[k]
