@@ -751,12 +751,8 @@ class _Resolver:
         of the pronoun's number that is a subject earlier in its paragraph, outside quotations,
         and names something that can speak, or said something there (not "the bridge
         collapsed")."""
-        doc, quoted = self.doc, self.quoted
-        for k in range(pronoun - 1, -1, -1):
-            token = doc[k]
-            if token.idx < para_start:
-                return None
-            if token.dep_ != "nsubj" or token.pos_ != "NOUN" or quoted[k]:
+        for token in self._subjects_before(pronoun, para_start):
+            if token.pos_ != "NOUN":
                 continue
             together = token.lemma_.lower() in _PEOPLE_TOGETHER  # "the couple": they
             if (together or token.tag_ == "NNS") == plural and (
@@ -765,16 +761,23 @@ class _Resolver:
                 return token
         return None
 
+    def _subjects_before(self, pronoun: int, para_start: int) -> Iterator[Token]:
+        """The subjects ("nsubj") outside quotations before token ``pronoun`` in its
+        paragraph (from character ``para_start``), nearest first."""
+        doc, quoted = self.doc, self.quoted
+        for k in range(pronoun - 1, -1, -1):
+            token = doc[k]
+            if token.idx < para_start:
+                return
+            if token.dep_ == "nsubj" and not quoted[k]:
+                yield token
+
     def _person_noun_before(self, pronoun: int, para_start: int, lower: str) -> Token | None:
         """The person a he or she stands for when no one named is a subject in its paragraph:
         the last singular noun for a person ("a spokesman", "the patient") that is the
         subject of a main clause earlier in the paragraph, of no other gender."""
-        doc, quoted = self.doc, self.quoted
-        for k in range(pronoun - 1, -1, -1):
-            noun = doc[k]
-            if noun.idx < para_start:
-                return None
-            if noun.dep_ != "nsubj" or noun.tag_ != "NN" or quoted[k]:
+        for noun in self._subjects_before(pronoun, para_start):
+            if noun.tag_ != "NN":
                 continue
             clause = noun.head  # a main clause's subject ("for a justice to speak": not)
             if clause.dep_ == "conj":
