@@ -1083,6 +1083,11 @@ def test_nested_quote_belongs_to_the_inner_speaker(nlp, text, quoted, speaker, k
 
 # --- 7. house styles and layouts of other outlets ---------------------------------------
 
+# One sentence the parse reads two ways, alone and after a lead paragraph.
+SENTENCING = (
+    'Sentencing Paul Dench, 52, Judge Helen Marsh said he had "betrayed the trust of the public".'
+)
+
 LAYOUT_ROWS = [
     # A house style that quotes with single marks: every quotation is read, not just titles.
     row(
@@ -1470,19 +1475,13 @@ LAYOUT_ROWS = [
     row(
         "sentencing-x-judge-y-said",
         "A former council officer has been jailed for four years for taking bribes.\n\n"
-        'Sentencing Paul Dench, 52, Judge Helen Marsh said he had "betrayed the trust of the '
-        'public".',
+        + SENTENCING,
         "betrayed the trust",
         "Helen Marsh",
         "person",
     ),
     row(
-        "sentencing-x-judge-y-said-alone",
-        'Sentencing Paul Dench, 52, Judge Helen Marsh said he had "betrayed the trust of the '
-        'public".',
-        "betrayed the trust",
-        "Helen Marsh",
-        "person",
+        "sentencing-x-judge-y-said-alone", SENTENCING, "betrayed the trust", "Helen Marsh", "person"
     ),
     # '"…?" asked the boy': after the closing mark, the one after "asked" asks (the parse
     # reads it as the one asked); a name set off after the description is who it is.
