@@ -609,6 +609,20 @@ def test_not_people(nlp, text, name, etype):
         ("I stand with the crew. Kindness is not optional. #Crew", ["Kindness"], None),
         ("Lumenbay TV said it would act. Lumenbay paid $3m in 2019.", ["Lumenbay"], "ORG"),
         ("Jane Roe, 33, said she would appeal. Roe lives in Leeds.", ["Jane Roe", "Roe"], "PERSON"),
+        # Names the model cut in two: particles inside, a quoted nickname.
+        (
+            "Ursula von der Leyen spoke in Brussels. Later von der Leyen met the press.",
+            ["Ursula von der Leyen", "von der Leyen"],
+            "PERSON",
+        ),
+        (
+            'Wrestler-turned-actor Dwayne "The Rock" Johnson thanked fans at the premiere.',
+            ['Dwayne "The Rock" Johnson'],
+            "PERSON",
+        ),
+        # A word for one person of a nation after an article is no name.
+        ("The whole team deserves this, the 28-year-old Frenchman said.", ["Frenchman"], None),
+        ("We were second best, the Englishman admitted.", ["Englishman"], None),
     ],
 )
 def test_mention_labels(nlp, text, names, label):

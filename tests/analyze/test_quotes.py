@@ -224,6 +224,12 @@ INDIRECT_ROWS = [
         "Rail workers could strike again before Christmas, according to the RMT union.",
         ("Rail workers could strike again before Christmas", "the RMT union"),
     ),
+    # what was asked of someone is not what they said; their answer is
+    ('Asked whether he would resign, Paul Hendry said: "No."', None),
+    (
+        "When asked if he had met the owners, Paul Hendry said he had not.",
+        ("he had not", "Paul Hendry"),
+    ),
 ]
 
 

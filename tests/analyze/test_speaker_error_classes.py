@@ -405,6 +405,67 @@ DESCRIPTION_ROWS = [
         speaker_text="a resident",
         fails="description",
     ),
+    # "the Oscar winner, 49,": a noun for someone who won, given to no one, refers back to
+    # the one person the article is about.
+    row(
+        "the-oscar-winner",
+        "Kate Winslow has opened up about her early career.\n\n"
+        'The Oscar winner, 49, told a podcast: "I was told I was too big for the part."\n\n'
+        'Her co-star in the film, Liam Neave, said she had been "extraordinary".',
+        "too big for the part",
+        "Kate Winslow",
+        "person",
+    ),
+    # "the mother-of-two": the whole hyphenated noun is the speaker's words.
+    row(
+        "the-mother-of-two",
+        "A woman has told of her terror after a dog attacked her in a park.\n\n"
+        "Kelly Simmons, 34, was walking in Heaton Park when the animal lunged at her.\n\n"
+        '"I thought I was going to die," the mother-of-two said.',
+        "going to die",
+        "Kelly Simmons",
+        "person",
+        "the mother-of-two",
+    ),
+    # Sports pages: "the Frenchman" (the model calls it a name), "the Magpies boss", and "the
+    # German" after "… was frustrated" (how someone felt; nothing was done to them).
+    row(
+        "the-28-year-old-frenchman",
+        "Antoine Durand was named player of the tournament after France's win in Dublin.\n\n"
+        '"The whole team deserves this," the 28-year-old Frenchman said.',
+        "whole team deserves",
+        "Antoine Durand",
+        "person",
+        "the 28-year-old Frenchman",
+    ),
+    row(
+        "the-englishman",
+        "Ireland coach Andy Farrell said his side had been beaten by the better team. "
+        '"We were second best," the Englishman admitted.',
+        "second best",
+        "Andy Farrell",
+        "person",
+    ),
+    row(
+        "the-club-boss",
+        "Newcastle moved up to fourth with a 2-0 win over Brighton.\n\n"
+        'Eddie Howe praised his players\' resilience. "We had to dig in," the Magpies boss '
+        "said.",
+        "dig in",
+        "Eddie Howe",
+        "person",
+    ),
+    row(
+        "the-german-was-frustrated",
+        "Newcastle moved up to fourth with a 2-0 win over Brighton.\n\n"
+        'Eddie Howe praised his players\' resilience. "We had to dig in," the Magpies boss '
+        "said.\n\n"
+        'Brighton head coach Fabian Hurzeler was frustrated. "We gave away two soft goals," '
+        "the German said.",
+        "two soft goals",
+        "Fabian Hurzeler",
+        "person",
+    ),
 ]
 
 
@@ -594,6 +655,18 @@ PRONOUN_ROWS = [
         "We are finished here,",
         None,
         speaker_text="it",
+    ),
+    # "they" with no plural subject in its paragraph: the people the paragraph before has
+    # speak ("his family", one noun for several people).
+    row(
+        "they-the-family-before",
+        "Tributes have been paid to a teenager who died after being hit by a car.\n\n"
+        "Ryan Holt, 17, was a keen footballer and a talented artist, his family said.\n\n"
+        '"He lit up every room he walked into," they said in a statement.',
+        "lit up every room",
+        "his family",
+        "group",
+        "they",
     ),
 ]
 
@@ -787,6 +860,17 @@ STATEMENT_ROWS = [
         None,
         kind="document",
     ),
+    # A subject of names joined by "and" speaks for them all, as one group; not so a list
+    # before a relative clause ("…, Patti Lane and Stevie Hart, who joked": the last one).
+    row(
+        "joint-speakers",
+        "A couple who won a lottery prize have given most of it away.\n\n"
+        'Jo Hart and Sam Patel said: "We have been lucky all our lives."',
+        "lucky all our lives",
+        "Jo Hart and Sam Patel",
+        "group",
+        "Jo Hart and Sam Patel",
+    ),
 ]
 
 
@@ -923,6 +1007,18 @@ CONTINUATION_ROWS = [
         kind="unknown",
         speaker_text=None,
     ),
+    # A quotation left open at its paragraph's end runs on into the next (the convention for
+    # a long one): its first part is speech, of the one the paragraph names.
+    row(
+        "open-quote-runs-on",
+        "The inquiry heard from the former head of the water company on Tuesday.\n\n"
+        'Richard Bloom said the board had been warned in 2019. "We knew the pipes were '
+        "failing. We asked for money to replace them.\n\n"
+        '"The money never came. I regret that every day," he told the panel.',
+        "pipes were failing",
+        "Richard Bloom",
+        "person",
+    ),
 ]
 
 
@@ -953,6 +1049,12 @@ def test_continuation_carries_the_right_speaker(nlp, text, quoted, speaker, kind
             'Laura Bennett and Martin Shaw disagree. "It should never have been built."',
             [],
             id="own-sentence-two-people",
+        ),
+        # A nickname in quotation marks inside a person's name is nobody's words.
+        pytest.param(
+            'Rep. Robert C. "Bobby" Scott said on Monday that he would not run.',
+            [],
+            id="nickname-in-a-name",
         ),
         # A clause about something that cannot speak, ending in the colon, names no speaker.
         pytest.param(
@@ -1512,6 +1614,33 @@ LAYOUT_ROWS = [
         '"But you have to get over it."',
         "it happens, right",
         "Tom Berger",
+        "person",
+    ),
+    # Names the model cuts in two: lower-case particles inside them, a quoted nickname.
+    row(
+        "name-particles",
+        "Commission President Ursula von der Leyen called the package a landmark. "
+        '"We are setting the standard," von der Leyen told reporters in Brussels.',
+        "setting the standard",
+        "Ursula von der Leyen",
+        "person",
+        "von der Leyen",
+    ),
+    row(
+        "quoted-nickname",
+        'Wrestler-turned-actor Dwayne "The Rock" Johnson thanked fans at the premiere.\n\n'
+        '"This film is for my mother," Johnson said on the red carpet.',
+        "for my mother",
+        'Dwayne "The Rock" Johnson',
+        "person",
+    ),
+    # Readers' letters and vox pops: "Name, Town:" before the words.
+    row(
+        "name-town-colon",
+        "Readers responded in their hundreds to our report on the library.\n\n"
+        'Anne Lyle, Harrogate: "The library was my lifeline when I was out of work."',
+        "my lifeline",
+        "Anne Lyle",
         "person",
     ),
 ]

@@ -641,6 +641,15 @@ def speaker_span(subject: Token) -> tuple[int, int]:
         if doc[left - 2].whitespace_:
             break
         left = doc[left - 2].left_edge.i
+    # ... and after it ("the mother-of-two": mother / - / of / - / two).
+    while (
+        right + 1 < len(doc)
+        and doc[right].text == "-"
+        and not doc[right - 1].whitespace_
+        and not doc[right].whitespace_
+        and doc[right + 1].is_alpha
+    ):
+        right += 2
     # Never across a line break, nor a comma: words before a comma that the parse hung on the
     # subject are another phrase ("In the village of Elm Cross, pensioner Doris Whitlow").
     first = left
@@ -937,6 +946,10 @@ def find_cue(
             if teller is None:
                 return None
             return Cue(named.head.i, named.head.i + 1, speaker_span(teller), "colon")
+        if named.dep_ == "appos" and named.head.pos_ == "PROPN" and named.head.i < named.i:
+            # "Anne Lyle, Harrogate: '…'", "Tom Hale, Acme CEO: '…'": what is set off after
+            # a name (a reader's town, a role) describes the one who speaks.
+            named = named.head
         phrase = named  # the head of the phrase before the colon ("advice to voters")
         while (
             phrase.dep_ == "pobj"

@@ -28,6 +28,7 @@ from ..text.names import (
     PLACE_SUFFIXES,
     is_calendar_word,
     is_honorific,
+    is_nationality_noun,
     is_person_noun,
     is_role_noun,
     is_title,
@@ -53,6 +54,11 @@ MAX_OTHER_WORDS = 10
 MAX_FOUND_WORDS = 4
 # First names found before a surname the model tagged alone ("Chief Ines Marlowe").
 MAX_FIRST_NAMES = 2
+# Lower-case particles inside a name ("von der", "de la") and words of a quoted nickname
+# ('Dwayne "The Rock" Johnson') between the two halves of a name the model split.
+MAX_SPLIT_PARTICLES = 2
+MAX_NICKNAME_WORDS = 3
+NICKNAME_MARKS = frozenset({'"', "“", "”", "'", "‘", "’"})
 # Head words of organisation names: a role word before them does not make a person
 # ("Model Railway Society" is not the model Railway Society).
 ORG_HEAD_WORDS = frozenset(
@@ -672,7 +678,7 @@ def model_mentions(doc: Doc, ents: Sequence[Span], known: KnownNames) -> list[Me
             continue
         for first, last in _pieces(doc, ent.start, ent.end):
             first, last, new_label, cue = _trim(doc, first, last, label, known)
-            if not _valid(doc, first, last, new_label):
+            if not _valid(doc, first, last, new_label) or _described_by_nation(doc, first, last):
                 continue
             mention = make_mention(doc, first, last, new_label, person_cue=cue)
             final = _final_label(doc, mention, known)
@@ -681,6 +687,21 @@ def model_mentions(doc: Doc, ents: Sequence[Span], known: KnownNames) -> list[Me
             mention.label = final
             mentions.append(mention)
     return mentions
+
+
+def described_by_nation(token: Token) -> bool:
+    """'the Frenchman', 'the 28-year-old Englishwoman': a word for one person of a nation,
+    after an article or an age, describes someone; it names no one."""
+    if not is_nationality_noun(token.text):
+        return False
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    return before is not None and (
+        before.lower_ in _DETERMINERS or before.lower_.endswith("-old") or before.lower_ == "old"
+    )
+
+
+def _described_by_nation(doc: Doc, first: int, last: int) -> bool:
+    return last - first == 1 and described_by_nation(doc[first])
 
 
 def _couple(doc: Doc, ent: Span, known: KnownNames) -> list[Mention] | None:
@@ -845,6 +866,75 @@ def _pronoun_bound(root: Token) -> bool:
     )
 
 
+def _rejoin_split_names(doc: Doc, mentions: list[Mention]) -> list[Mention]:
+    """Names the model cut in two around words no English name has inside it: 'Ursula von
+    der Leyen' (lower-case particles; the model tagged 'Ursula' and 'Leyen', a place) and
+    'Dwayne "The Rock" Johnson' (a quoted nickname). A person's mention and the capitalised
+    word after such words are one person's name; a later 'von der Leyen' is that surname
+    with its particles. The parts leave the nickname out, so the name compares as 'Dwayne
+    Johnson'."""
+    starting = {m.first: m for m in mentions}
+    joined: list[Mention] = []
+    taken_to = -1  # the last token of a joined name so far: mentions inside it go
+    for m in mentions:
+        if m.first < taken_to:
+            continue
+        gap = _split_gap(doc, m.last) if m.label == "PERSON" else None
+        if gap is not None:
+            rest = starting.get(gap)
+            end = rest.last if rest is not None else gap + 1
+            taken_to = end
+            nickname = doc[m.last].lower_ not in NAME_PARTICLES
+            whole = make_mention(doc, m.first, end, "PERSON", person_cue=m.person_cue)
+            if nickname:
+                whole.parts = m.parts + tuple(word_key(t.text) for t in doc[gap:end] if t.is_alpha)
+            m = whole
+        joined.append(m)
+    surnames = {
+        m.parts[-1]
+        for m in joined
+        if m.label == "PERSON"
+        and any(doc[i].lower_ in NAME_PARTICLES for i in range(m.first, m.last))
+    }
+    return [_with_particles(doc, m) if m.parts and m.parts[-1] in surnames else m for m in joined]
+
+
+def _split_gap(doc: Doc, last: int) -> int | None:
+    """Where a name resumes after the words at ``last`` that split it: one to
+    MAX_SPLIT_PARTICLES lower-case particles, or a quoted run of capitalised words, then a
+    capitalised word on the same line. None when the name does not go on."""
+    k = last
+    while k < len(doc) and k - last < MAX_SPLIT_PARTICLES and _splitting_particle(doc[k]):
+        k += 1
+    if k == last and doc[last : last + 1].text in NICKNAME_MARKS:
+        k = last + 1
+        while k < len(doc) and k - last <= MAX_NICKNAME_WORDS and _is_capitalised(doc[k]):
+            k += 1
+        if k == last + 1 or k >= len(doc) or doc[k].text not in NICKNAME_MARKS:
+            return None
+        k += 1
+    if k == last or k >= len(doc) or "\n" in doc[k - 1 : k + 1].text:
+        return None
+    resumes = doc[k].is_alpha and _is_capitalised(doc[k]) and doc[k].tag_ in {"NNP", "NNPS"}
+    return k if resumes else None
+
+
+def _splitting_particle(token: Token) -> bool:
+    # "ten" is more often the number ("told Roe ten Democrats would ...") than a particle.
+    return token.text in NAME_PARTICLES and token.text != "ten"
+
+
+def _with_particles(doc: Doc, mention: Mention) -> Mention:
+    """'von der Leyen' where the model tagged only 'Leyen': the particles before it belong
+    to the surname of a person named with them, and so does the label."""
+    k = mention.first
+    while k > 0 and mention.first - k < MAX_SPLIT_PARTICLES and _splitting_particle(doc[k - 1]):
+        k -= 1
+    if k == mention.first:
+        return mention
+    return make_mention(doc, k, mention.last, "PERSON", person_cue=mention.person_cue)
+
+
 def _first_names_before(doc: Doc, mention: Mention, taken: set[int]) -> Mention:
     """'Fire Chief Ines Marlowe' where the model tagged only 'Marlowe': proper nouns between a
     title or role and a surname tagged PERSON are first names (at most MAX_FIRST_NAMES); so
@@ -944,7 +1034,7 @@ def find_mentions(doc: Doc) -> list[Mention]:
     for m in mentions:
         if m.label == PENDING and m.parts and all(p in people for p in m.parts):
             m.label = "PERSON"
-    mentions = [m for m in mentions if m.label != PENDING]
+    mentions = _rejoin_split_names(doc, [m for m in mentions if m.label != PENDING])
     taken = {i for m in mentions for i in range(m.first, m.last)}
     mentions = [_first_names_before(doc, m, taken) for m in mentions]
     mentions.extend(missed_people(doc, ents, mentions, known))

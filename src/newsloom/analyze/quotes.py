@@ -47,7 +47,7 @@ from .attribution import (
     subject_of,
     verb_after_name,
 )
-from .mentions import BODY_NOUNS
+from .mentions import BODY_NOUNS, described_by_nation
 from .quotemarks import Segment, paragraph_segments, paragraph_spans, single_segments
 from .speakers.candidates import Candidate, CandidateFinder, QuoteContext, speaker_kind
 from .speakers.ranker import SpeakerRanker
@@ -231,6 +231,14 @@ def _stranded(name: Token) -> bool:
     return found is not None and found.i == name.i
 
 
+def _feeling(verb: Token) -> bool:
+    """'Hurzeler was frustrated', 'Roe was delighted': a passive form of a verb of feeling,
+    with no one doing it ("by …"), tells how its subject felt; nothing was done to them."""
+    return verb.lemma_.lower() in FEELING_VERBS and not any(
+        c.dep_ == "agent" for c in verb.children
+    )
+
+
 def _in_reported_speech(subject: Token) -> bool:
     """Whether ``subject`` is the subject of a clause a speech verb reports ("… told the court
     Lyle had used the money")."""
@@ -242,8 +250,35 @@ def _in_reported_speech(subject: Token) -> bool:
 
 # Nouns for a body that a definite description names by its name's word ("the authority").
 _BODY_WORDS = (SPEAKER_NOUNS | BODY_NOUNS) - SPEECH_NOUNS
+# Verbs whose passive form says how someone felt ("was frustrated"), not what was done to them.
+FEELING_VERBS = frozenset(
+    {
+        "frustrate",
+        "delight",
+        "disappoint",
+        "please",
+        "thrill",
+        "upset",
+        "anger",
+        "annoy",
+        "worry",
+        "concern",
+        "devastate",
+        "surprise",
+        "shock",
+        "stun",
+        "impress",
+        "encourage",
+        "relieve",
+        "satisfy",
+        "overjoy",
+        "excite",
+        "convince",
+        "determine",
+    }
+)
 # Singular nouns for people together, whom "they" refers to ("The couple … "…," they said").
-_PEOPLE_TOGETHER = frozenset({"couple", "pair", "duo", "trio", "twins", "siblings"})
+_PEOPLE_TOGETHER = frozenset({"couple", "pair", "duo", "trio", "twins", "siblings", "family"})
 
 
 class _People:
@@ -303,7 +338,7 @@ class _People:
                     or _root_with_verb_clause(described)
                 )
                 p.reported = p.subject and _in_reported_speech(described)
-                p.passive = described.dep_ == "nsubjpass"
+                p.passive = described.dep_ == "nsubjpass" and not _feeling(described.head)
                 p.owns_subject = root.dep_ == "poss" and root.head.dep_ in _SUBJECT_DEPS
                 owned = root.head.lemma_.lower()
                 p.owns_topic = p.owns_subject and not (
@@ -646,7 +681,13 @@ class _Resolver:
                 return _Speaker(text, start, end, group.name, group.entity_id, False)
             together = self.people.joint_subjects_between(lo, start) if lower == "they" else []
             if lower != "we":
-                noun = self._speaking_subject_before(first, para_start, plural=lower == "they")
+                plural = lower == "they"
+                noun = self._speaking_subject_before(first, para_start, plural)
+                if noun is None and plural and paragraph > 0:
+                    # ("…, his family said. ¶ "…," they said in a statement")
+                    noun = self._speaking_subject_before(
+                        first, self._line_start(paragraph - 1), plural
+                    )
                 if noun is not None and not (together and noun.idx < together[0].start):
                     n_first, n_last = speaker_span(noun)
                     return _Speaker(text, start, end, doc[n_first:n_last].text, None, False)
@@ -655,7 +696,8 @@ class _Resolver:
                 return _Speaker(text, start, end, names, None, False)
             return _Speaker(text, start, end, text, None, False)
         target = antecedent(head) if one else head
-        if target is not head:
+        relative = target is not head  # ("…, Patti Lane and Stevie Hart, who joked": the last)
+        if relative:
             first, last = speaker_span(target)
             head = target
         owner = self.people.at(head.idx, head.idx + len(head)) or self.people.by_surname(head)
@@ -668,7 +710,8 @@ class _Resolver:
                     return _Speaker(text, start, end, fit.name, fit.entity_id, True)
                 return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
         elif owner is not None:
-            return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
+            joint = self._joint_speakers(head, owner) if owner.is_person and not relative else None
+            return joint or _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
         if head.dep_ == "appos" and head.pos_ == "NOUN":
             # "Tom Reyes, a former mayor who called it …": the description is set off after
             # the name it describes
@@ -730,6 +773,26 @@ class _Resolver:
                 return _Speaker(text, start, end, doc[i_first:i_last].text, None, False)
         same = (first, last) == (span_first, span_last)
         return _Speaker(text, start, end, text if same else doc[first:last].text, None, False)
+
+    def _joint_speakers(self, head: Token, first: _Person) -> _Speaker | None:
+        """'Jo Hart and Sam Patel said', 'Tom and Sue Barker said': a subject of names joined
+        by "and" speaks for them all, as one group; None unless every conjunct names a
+        person."""
+        people = [first]
+        last = head
+        for conj in head.conjuncts:
+            if conj.i < head.i or conj.pos_ != "PROPN" or self.quoted[conj.i]:
+                continue
+            person = self.people.at(conj.idx, conj.idx + len(conj))
+            if person is None or not person.is_person:
+                return None
+            people.append(person)
+            last = conj
+        if len(people) < 2 or any(c.lower_ != "and" for c in head.children if c.dep_ == "cc"):
+            return None
+        span = self.doc[head.left_edge.i : last.i + 1]
+        names = " and ".join(dict.fromkeys(p.name for p in people))
+        return _Speaker(span.text, span.start_char, span.end_char, names, None, False)
 
     def _newcomer(self, paragraph: int, para_start: int, pronoun: str) -> _Person | None:
         """'Across the road, Helen Brooks, a nurse, sees it differently. ¶ "…," she said.':
@@ -806,7 +869,10 @@ class _Resolver:
         before whom the article describes with that age or noun, and whether several fit
         (then nobody is named: "Actors Dalton and Ross … the actor said"). A headline drops
         its articles ("mayor vows")."""
-        nationality = head.ent_type_ == "NORP" and _one_described(head)
+        # ("the Frenchman": the model may call the word a name, of a person or a body)
+        nationality = (head.ent_type_ == "NORP" and _one_described(head)) or (
+            head.pos_ == "PROPN" and described_by_nation(head)
+        )
         # ("the MP": a role written in capitals, which the tagger reads as a proper noun)
         abbreviation = head.pos_ == "PROPN" and head.text.isupper() and is_role_noun(head.text)
         if (head.pos_ not in ("NOUN", "ADJ") and not (nationality or abbreviation)) or not (
@@ -1521,6 +1587,8 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
             c.lower_ == "that" for c in clause.children
         ):
             continue
+        if _put_to_subject(token):
+            continue
         subject = scan.subject_of(token)
         if subject is None or subject.lower_ in NON_SPEAKER_SUBJECTS:
             continue
@@ -1542,6 +1610,17 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
         if start < end:
             out.append(_Reported(token, subject, start, end))
     return out
+
+
+def _put_to_subject(verb: Token) -> bool:
+    """'Asked whether he would resign, Roe said …', 'when told that …': a participle of
+    asking or telling with no subject of its own reports what was put to the sentence's
+    subject, by someone unnamed; those words are not the subject's."""
+    return (
+        verb.tag_ == "VBN"
+        and verb.lemma_.lower() in ADDRESSEE_VERBS
+        and not any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass") for c in verb.children)
+    )
 
 
 def _signed(doc: Doc, text: str, seg: Segment) -> Cue | None:
@@ -1701,7 +1780,7 @@ def _own_sentence_speaker(scan: _Scan, seg: Segment, n: int, lo: int) -> _Speake
     before = text[lo : seg.open_start].rstrip()
     inside = text[seg.start : seg.end].strip()
     if not (
-        seg.closed
+        (seg.closed or _runs_on(scan, seg, n))
         and before[-1:] in SENTENCE_ENDS
         and inside[:1].isupper()
         and inside[-1:] in SENTENCE_ENDS
@@ -1721,6 +1800,15 @@ def _own_sentence_speaker(scan: _Scan, seg: Segment, n: int, lo: int) -> _Speake
             speaker = scan.resolver.resolve(token.i, token.i + 1, n, lo)
             return None if speaker.name == speaker.text else speaker  # resolved only
     return None
+
+
+def _runs_on(scan: _Scan, seg: Segment, n: int) -> bool:
+    """'… in 2019. "We knew the pipes were failing. ¶ "The money never came," he said': a
+    quotation left open at its paragraph's end, the next paragraph opening with a mark, is
+    the first part of a quotation that runs on (the convention for a long one)."""
+    if n + 1 >= len(scan.lines) or scan.text[seg.end : scan.lines[n][1]].strip():
+        return False
+    return scan.text[scan.lines[n + 1][0] : scan.lines[n + 1][0] + 1] in OPENING_MARKS
 
 
 def _indirect(scan: _Scan, item: _Reported) -> QuoteMention | _Later | None:
@@ -1793,6 +1881,18 @@ def _direct_cue(scan: _Scan, k: int, first: int, last: int) -> Cue | None:
     return cue
 
 
+def _nickname(scan: _Scan, seg: Segment) -> bool:
+    """'Rep. Robert C. "Bobby" Scott': quotation marks inside a person's name (the entities
+    stage keeps the nickname in the name) set off no one's words."""
+    named = scan.people.at(seg.open_start, seg.close_end)
+    return (
+        named is not None
+        and named.is_person
+        and named.start < seg.open_start
+        and seg.close_end < named.end
+    )
+
+
 def _direct(scan: _Scan, k: int) -> QuoteMention | None:
     """The ``k``-th quoted segment, with its cue and speaker; None when nobody says it."""
     doc, text = scan.doc, scan.text
@@ -1802,7 +1902,7 @@ def _direct(scan: _Scan, k: int) -> QuoteMention | None:
     lo = scan.lines[n][0]
     post = scan.in_post(seg.start, seg.end)
     first, last = rng
-    if _not_speech(text, seg):
+    if _not_speech(text, seg) or _nickname(scan, seg):
         return None
     cue = None
     if post is None:

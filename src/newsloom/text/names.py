@@ -143,6 +143,7 @@ TITLES = frozenset(
 # ("Hunter", "Baker", "Rose").
 ROLE_NOUNS = TITLES | frozenset(
     {
+        "boss",
         "mp",  # member of parliament, and of the European and Scottish ones
         "mep",
         "msp",
@@ -474,6 +475,13 @@ PERSON_NOUNS = ROLE_NOUNS | frozenset(
         "delegate",
         "magnate",
         "member",
+        "winner",
+        "laureate",
+        "finalist",
+        "medallist",
+        "medalist",
+        "newcomer",
+        "hero",
     }
 )
 # Endings of agent nouns ("pioneer", "newcomer", "mentor", "cameraman", "librarian"): a
@@ -493,6 +501,7 @@ PERSON_SUFFIXES = (
     "surgeon",
 )
 MIN_SUFFIX_NOUN_LEN = 5  # "her", "door", "list" are not agent nouns
+MIN_NATIONALITY_NOUN_LEN = 7  # "Dutchman"; not "Roman", "Truman" (no article before those)
 
 # Lower-case words that belong inside a person's name ("Ludwig van Beethoven").
 NAME_PARTICLES = frozenset(
@@ -661,6 +670,19 @@ def is_person_noun(word: str, by_ending: bool = True) -> bool:
         and len(key) >= MIN_SUFFIX_NOUN_LEN
         and key.isalpha()
         and key.endswith(PERSON_SUFFIXES)
+    )
+
+
+def is_nationality_noun(word: str) -> bool:
+    """'Frenchman', 'Englishwoman', 'Dutchman': one person by nation or region, written with a
+    capital (the model tags it as a name). The word alone cannot tell it from a surname
+    ("Goldman"); callers also ask for an article before it ("the Frenchman")."""
+    return (
+        len(word) >= MIN_NATIONALITY_NOUN_LEN
+        and word.isalpha()
+        and word[:1].isupper()
+        and word[1:].islower()
+        and word.endswith(("man", "woman"))
     )
 
 

@@ -772,6 +772,8 @@ def speaker_kind(doc: Doc, speaker: _Speaker) -> SpeakerKind:
         return "unknown"
     head = span.root
     lower, lemma = head.lower_, head.lemma_.lower()
+    if not speaker.is_person and any(c.dep_ == "conj" and c.i < span.end for c in head.children):
+        return "group"  # "Jo Hart and Sam Patel said": the people named together
     if lower in PRONOUNS:
         if speaker.name.casefold() == speaker.text.casefold():
             return "unknown"
