@@ -500,6 +500,10 @@ TYPE_ROWS: list[Row] = [
 
 # (text, name, the type it must have, or None when it must be no entity at all). Places,
 # organisations and common words the model tags PERSON, and people who must stay people.
+_ANALYST = (
+    'Analysts were divided. "The price will put many people off," said Carolina Milanesi of '
+    "Creative Strategies."
+)
 NOT_PEOPLE_ROWS: list[tuple[str, str, str | None]] = [
     # a name followed by ", which" is a thing's
     (
@@ -581,6 +585,20 @@ NOT_PEOPLE_ROWS: list[tuple[str, str, str | None]] = [
     ("Felipe Duarte's side won 2-0 against Harrow Town on Saturday.", "Harrow Town", "ORG"),
     # Negative: a name that is the subject of a clause about the company is a person's.
     ("The company Jane Roe founded in 2010 makes bicycles.", "Jane Roe", "PERSON"),
+    # "Name of Body", tagged as one organisation: a person and the body; not a body's own
+    # name with "of" in it.
+    (_ANALYST, "Carolina Milanesi", "PERSON"),
+    (_ANALYST, "Creative Strategies", "ORG"),
+    (
+        "Later the conservative Gun Owners of America released a brochure.",
+        "Gun Owners of America",
+        "ORG",
+    ),
+    (
+        "The Federal Bureau of Investigation said it was looking into the matter.",
+        "Federal Bureau of Investigation",
+        "ORG",
+    ),
 ]
 
 

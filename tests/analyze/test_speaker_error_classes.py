@@ -141,6 +141,17 @@ ADDRESSEE_ROWS = [
         "a fantasy from start to finish.",
         "Tom Hadley",
     ),
+    # The one asked answers: "she replied" right after a question put to someone.
+    row(
+        "the-one-asked-replies",
+        "At the hearing, Senator Rob Kline questioned the chief executive, Maria Lopez, for "
+        'two hours.\n\n"Did you know about the fraud?" Kline asked Lopez.\n\n'
+        '"No, senator, I did not," she replied.',
+        "I did not",
+        "Maria Lopez",
+        "person",
+        "she",
+    ),
 ]
 
 
@@ -437,6 +448,14 @@ DESCRIPTION_ROWS = [
         "Antoine Durand",
         "person",
         "the 28-year-old Frenchman",
+    ),
+    row(
+        "the-all-rounder",
+        "England collapsed to 120 all out.\n\n"
+        'Ben Stokes defended his batters. "We play a certain way," the all-rounder said.',
+        "certain way",
+        "Ben Stokes",
+        "person",
     ),
     row(
         "the-englishman",

@@ -59,6 +59,30 @@ MAX_FIRST_NAMES = 2
 MAX_SPLIT_PARTICLES = 2
 MAX_NICKNAME_WORDS = 3
 NICKNAME_MARKS = frozenset({'"', "“", "”", "'", "‘", "’"})
+# Adjectives that open a body's name ("Federal Bureau of Investigation", "Royal College of
+# Nursing"), never a person's.
+BODY_ADJECTIVES = frozenset(
+    {
+        "national",
+        "federal",
+        "royal",
+        "american",
+        "british",
+        "european",
+        "international",
+        "central",
+        "supreme",
+        "metropolitan",
+        "united",
+        "general",
+        "state",
+        "public",
+        "joint",
+        "imperial",
+        "world",
+        "global",
+    }
+)
 # Head words of organisation names: a role word before them does not make a person
 # ("Model Railway Society" is not the model Railway Society).
 ORG_HEAD_WORDS = frozenset(
@@ -676,7 +700,12 @@ def model_mentions(doc: Doc, ents: Sequence[Span], known: KnownNames) -> list[Me
         if couple is not None:
             mentions.extend(couple)
             continue
-        for first, last in _pieces(doc, ent.start, ent.end):
+        start = ent.start
+        of = _person_of_body(doc, ent) if label == "ORG" else None
+        if of is not None:  # "Carolina Mendes of Creative Strategies": a person, a body
+            mentions.append(make_mention(doc, ent.start, of, "PERSON"))
+            start = of + 1
+        for first, last in _pieces(doc, start, ent.end):
             first, last, new_label, cue = _trim(doc, first, last, label, known)
             if not _valid(doc, first, last, new_label) or _described_by_nation(doc, first, last):
                 continue
@@ -687,6 +716,40 @@ def model_mentions(doc: Doc, ents: Sequence[Span], known: KnownNames) -> list[Me
             mention.label = final
             mentions.append(mention)
     return mentions
+
+
+def _person_of_body(doc: Doc, ent: Span) -> int | None:
+    """'said Carolina Mendes of Creative Strategies', tagged as one organisation: a first
+    name and a surname (a middle initial allowed), "of", and a body's name. The "of" token,
+    or None when the words before it could head a body's own name ("Federal Bureau of
+    Investigation", "Royal College of Nursing": an organisation word or an adjective for a
+    body)."""
+    words = list(ent)
+    of = next((t.i for t in words if t.lower_ == "of"), None)
+    if of is None or not 2 <= of - ent.start <= MAX_FOUND_WORDS - 1 or of + 1 >= ent.end:
+        return None
+    name = doc[ent.start : of]
+    k = ent.start - 1
+    while k > 0 and doc[k].text.islower() and (doc[k].pos_ == "ADJ" or doc[k].lemma_ in BODY_NOUNS):
+        k -= 1
+    if k >= 0 and doc[k].lower_ in _DETERMINERS:
+        return None  # "the Bank of …", "the conservative Gun Owners of America"
+    for t in name:
+        key = word_key(t.text)
+        if not (t.tag_ == "NNP" and _is_capitalised(t) and not t.is_upper):
+            return None
+        if t.lemma_.lower() != t.lower_:
+            return None  # a plural noun ("Gun Owners of America")
+        if (
+            key in ORG_HEAD_WORDS
+            or word_key(t.lemma_) in ORG_HEAD_WORDS
+            or key in BODY_ADJECTIVES
+            or key in PLACE_PREFIXES
+            or key in PLACE_SUFFIXES
+            or _is_person_word(t)
+        ):
+            return None
+    return of
 
 
 def described_by_nation(token: Token) -> bool:

@@ -250,6 +250,9 @@ def _in_reported_speech(subject: Token) -> bool:
 
 # Nouns for a body that a definite description names by its name's word ("the authority").
 _BODY_WORDS = (SPEAKER_NOUNS | BODY_NOUNS) - SPEECH_NOUNS
+# Verbs that put a question to someone ("Kline asked Lopez"), and verbs of answering one.
+ASKING_VERBS = frozenset({"ask", "question", "press", "quiz", "challenge"})
+REPLY_VERBS = frozenset({"reply", "answer", "respond", "retort", "counter"})
 # Verbs whose passive form says how someone felt ("was frustrated"), not what was done to them.
 FEELING_VERBS = frozenset(
     {
@@ -521,16 +524,25 @@ def _noun_gender(word: str) -> str | None:
 
 
 def _names_a_person(noun: Token) -> bool:
-    """A common noun for a person: a known one, or a lower-case agent noun ending in -ist or
-    -ian ("the entomologist", "the librarian"; capitalised, such words are often surnames)."""
+    """A common noun for a person: a known one, a lower-case agent noun ending in -ist or -ian
+    ("the entomologist", "the librarian"; capitalised, such words are often surnames), or one
+    ending in -er made with a hyphen ("the all-rounder")."""
     lemma = noun.lemma_.lower()
     if is_person_noun(lemma, by_ending=False):
         return True
+    if not (noun.text.islower() and lemma.isalpha()):
+        return False
+    if lemma.endswith(("ist", "ian")) and len(lemma) >= MIN_AGENT_NOUN_LEN:
+        return True
+    # ("the all-rounder", "a well-wisher": an agent noun made with a hyphen)
+    doc, i = noun.doc, noun.i
     return (
-        noun.text.islower()
-        and len(lemma) >= MIN_AGENT_NOUN_LEN
-        and lemma.isalpha()
-        and lemma.endswith(("ist", "ian"))
+        lemma.endswith("er")
+        and i >= 2
+        and doc[i - 1].text == "-"
+        and not doc[i - 1].whitespace_
+        and not doc[i - 2].whitespace_
+        and doc[i - 2].is_alpha
     )
 
 
@@ -582,6 +594,7 @@ class _Resolver:
                 self.roles.setdefault(word, []).append(e)
         self.last: _Speaker | None = None
         self.last_paragraph = NO_PARAGRAPH
+        self.asked: _Person | None = None  # the one the last quotation was asked of
         # Answers of ``resolve`` (a speaker is never changed once made, so callers share it).
         self._resolved: dict[tuple, _Speaker] = {}
 
@@ -594,7 +607,8 @@ class _Resolver:
         if lower in _STATEFUL_PRONOUNS:
             prev = self.last
             spoke = None if prev is None else (prev.name, prev.entity_id, prev.is_person)
-            key = (first, last, paragraph, para_start, spoke, self.last_paragraph)
+            asked = None if self.asked is None else self.asked.start
+            key = (first, last, paragraph, para_start, spoke, self.last_paragraph, asked)
         found = self._resolved.get(key)
         if found is None:
             found = self._resolved[key] = self._resolve(first, last, paragraph, para_start)
@@ -644,7 +658,9 @@ class _Resolver:
                     if who.entity_id is not None or not is_definite(person_noun):
                         return noun_speaker
             prev = self.last
-            newcomer = self._newcomer(paragraph, para_start, lower)
+            newcomer = self._newcomer(paragraph, para_start, lower) or self._answering(
+                head, paragraph, lower
+            )
             if newcomer is not None:
                 return _Speaker(text, start, end, newcomer.name, newcomer.entity_id, True)
             if (
@@ -1043,9 +1059,23 @@ class _Resolver:
         ]
         return found[0] if len(found) == 1 else None
 
-    def spoke(self, speaker: _Speaker, paragraph: int) -> None:
+    def spoke(self, speaker: _Speaker, paragraph: int, asked: _Person | None = None) -> None:
+        """``speaker`` said the last quotation, in line ``paragraph``; ``asked``, the one it
+        was put to as a question ("Kline asked Lopez")."""
         self.last = speaker
         self.last_paragraph = paragraph
+        self.asked = asked
+
+    def _answering(self, pronoun: Token, paragraph: int, lower: str) -> _Person | None:
+        """'"Did you know?" Kline asked Lopez. ¶ "No," she replied.': the subject of a verb
+        of answering, right after a question put to someone, is the one asked (when the
+        pronoun fits them)."""
+        asked = self.asked
+        if asked is None or paragraph - self.last_paragraph > 1:
+            return None
+        if pronoun.dep_ != "nsubj" or pronoun.head.lemma_.lower() not in REPLY_VERBS:
+            return None
+        return asked if self.people.agrees(asked, lower) else None
 
 
 def _headline_end(lines: Sequence[tuple[int, int, str]]) -> int:
@@ -1893,6 +1923,21 @@ def _nickname(scan: _Scan, seg: Segment) -> bool:
     )
 
 
+def _put_to(scan: _Scan, cue: Cue | None) -> _Person | None:
+    """The person a quotation was put to as a question ("Kline asked Lopez"), if any."""
+    if cue is None or cue.speaker is None or cue.end - cue.start != 1:
+        return None
+    verb = scan.doc[cue.start]
+    if verb.lemma_.lower() not in ASKING_VERBS:
+        return None
+    for child in verb.children:
+        if child.dep_ in ("dobj", "dative"):
+            person = scan.people.at(child.idx, child.idx + len(child))
+            if person is not None and person.is_person:
+                return person
+    return None
+
+
 def _direct(scan: _Scan, k: int) -> QuoteMention | None:
     """The ``k``-th quoted segment, with its cue and speaker; None when nobody says it."""
     doc, text = scan.doc, scan.text
@@ -1933,7 +1978,7 @@ def _direct(scan: _Scan, k: int) -> QuoteMention | None:
         chosen, confidence = scan.choose(ctx)
         speaker = chosen or speaker
     if speaker is not None:
-        scan.resolver.spoke(speaker, n)
+        scan.resolver.spoke(speaker, n, _put_to(scan, cue))
         scan.previous = (n, speaker)
     return scan.mention(
         seg.start,
