@@ -880,3 +880,29 @@ def test_birth_name_joins_the_person(nlp, text, person, birth):
     else:
         assert birth in found.aliases
         assert birth not in {e.name for e in entities}
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "count"),
+    [
+        # The model tags a name in one place and misses it in another: the same words, as
+        # proper nouns standing alone, are the same name.
+        (
+            "Two former employees are suing the tech firm Orbix for unfair dismissal.\n\n"
+            'Orbix denied the claims. "These allegations are without merit," it said.',
+            "Orbix",
+            2,
+        ),
+        # Negative: never inside a longer name.
+        (
+            "Two former employees are suing the tech firm Orbix for unfair dismissal.\n\n"
+            "Orbix Labs, its research arm, was not named in the claim.",
+            "Orbix",
+            1,
+        ),
+    ],
+)
+def test_a_name_found_once_is_found_everywhere(nlp, text, name, count):
+    found = [m for m in find_mentions(nlp(text)) if m.text == name]
+    assert len(found) == count
+    assert all(text[m.start : m.end] == name for m in found)

@@ -83,6 +83,8 @@ BODY_ADJECTIVES = frozenset(
         "global",
     }
 )
+# Labels of names re-found where the model missed them (``refound_names``).
+REFOUND_LABELS = frozenset({"PERSON", "ORG"})
 # Head words of organisation names: a role word before them does not make a person
 # ("Model Railway Society" is not the model Railway Society).
 ORG_HEAD_WORDS = frozenset(
@@ -1103,9 +1105,49 @@ def find_mentions(doc: Doc) -> list[Mention]:
     mentions.extend(missed_people(doc, ents, mentions, known))
     mentions = relabel_non_people(doc, ents, mentions, known)
     mentions.extend(parenthesised_acronyms(doc, mentions))
+    mentions.extend(refound_names(doc, mentions))
     mentions.sort(key=lambda m: m.first)
     _link_acronyms(doc, mentions)
     return mentions
+
+
+def refound_names(doc: Doc, mentions: list[Mention]) -> list[Mention]:
+    """'… suing the tech firm Orbix. ¶ Orbix denied the claims.': the model tags a name in one
+    place and not in another. The same words, as proper nouns standing alone (not inside a
+    longer name), name the same thing everywhere in the article (one label per name)."""
+    labels: dict[tuple[str, ...], set[str]] = {}
+    for m in mentions:
+        if m.label in REFOUND_LABELS and m.full_name is None:
+            labels.setdefault(tuple(t.text for t in doc[m.first : m.last]), set()).add(m.label)
+    by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for words, found in labels.items():
+        if len(found) == 1 and not any(is_calendar_word(w) for w in words):
+            by_first.setdefault(words[0], []).append((words, next(iter(found))))
+    if not by_first:
+        return []
+    taken = {i for m in mentions for i in range(m.first, m.last)}
+    out: list[Mention] = []
+    for token in doc:
+        for words, label in by_first.get(token.text, ()):
+            i, end = token.i, token.i + len(words)
+            if end > len(doc) or any(k in taken for k in range(i, end)):
+                continue
+            span = doc[i:end]
+            if tuple(t.text for t in span) != words or not all(
+                t.tag_ in ("NNP", "NNPS") for t in span
+            ):
+                continue
+            if (i > 0 and _name_goes_on(doc[i - 1])) or (
+                end < len(doc) and _name_goes_on(doc[end])
+            ):
+                continue  # part of a longer name ("Orbix Labs")
+            out.append(make_mention(doc, i, end, label))
+            taken.update(range(i, end))
+    return out
+
+
+def _name_goes_on(token: Token) -> bool:
+    return token.tag_ in ("NNP", "NNPS") and _is_capitalised(token) and not token.is_punct
 
 
 def _is_dateline(doc: Doc, mention: Mention) -> bool:
