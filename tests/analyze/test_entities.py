@@ -638,6 +638,11 @@ def test_not_people(nlp, text, name, etype):
             ['Dwayne "The Rock" Johnson'],
             "PERSON",
         ),
+        (
+            "Opposition leader Marine Le Pen called the speech theatrical.",
+            ["Marine Le Pen"],
+            "PERSON",
+        ),
         # A word for one person of a nation after an article is no name.
         ("The whole team deserves this, the 28-year-old Frenchman said.", ["Frenchman"], None),
         ("We were second best, the Englishman admitted.", ["Englishman"], None),

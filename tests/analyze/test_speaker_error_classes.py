@@ -152,6 +152,24 @@ ADDRESSEE_ROWS = [
         "person",
         "she",
     ),
+    # The one spoken of in the passive ("was called", "was accused of") never speaks; a
+    # "by …" names who did, and a gerund's doer is the passive subject ("was criticised for
+    # calling them …").
+    row(
+        "called-by",
+        'The council unveiled its housing plan on Monday. The plan was called "reckless" by '
+        "Tom Hale, the opposition leader.",
+        "reckless",
+        "Tom Hale",
+        "person",
+    ),
+    row(
+        "criticised-for-calling",
+        'The mayor was criticised for calling the protesters "thugs".',
+        "thugs",
+        "mayor",
+        "person",
+    ),
 ]
 
 
@@ -1068,6 +1086,12 @@ def test_continuation_carries_the_right_speaker(nlp, text, quoted, speaker, kind
             'Laura Bennett and Martin Shaw disagree. "It should never have been built."',
             [],
             id="own-sentence-two-people",
+        ),
+        # What someone was accused of, by no one named, is no one's words.
+        pytest.param(
+            'Ministers have been accused of "betraying" farmers over the new trade deal.',
+            [],
+            id="accused-of",
         ),
         # A nickname in quotation marks inside a person's name is nobody's words.
         pytest.param(

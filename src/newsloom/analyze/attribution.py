@@ -263,6 +263,25 @@ SPEECH_NOUNS = frozenset(
 ADDRESSEE_VERBS = frozenset(
     {"tell", "ask", "inform", "assure", "reassure", "thank", "urge", "warn", "advise", "beg"}
 )
+# Speech verbs whose object is the one spoken of ("accused Roe of lying"): in the passive,
+# their subject is that one, never the speaker.
+TARGET_VERBS = frozenset(
+    {
+        "accuse",
+        "attack",
+        "brand",
+        "call",
+        "charge",
+        "criticise",
+        "criticize",
+        "describe",
+        "dub",
+        "label",
+        "mock",
+        "praise",
+        "slam",
+    }
+)
 # Tags of a finite verb (one that has a subject of its own).
 FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
 # Subjects that never say anything themselves ("it was labeled 'Mostly True'").
@@ -420,8 +439,8 @@ def could_speak(token: Token) -> bool:
 def word_could_speak(lower: str, pos: str, ent_type: str, lemma: str) -> bool:
     """``could_speak`` from a token's lower-case form, part of speech, entity type and lemma
     (as read from a table of them, without a Token)."""
-    if lower in NON_SPEAKER_SUBJECTS:
-        return False
+    if lower in NON_SPEAKER_SUBJECTS or not any(ch.isalnum() for ch in lower):
+        return False  # (a "." the tagger read as a proper noun: "Sens. Rand Paul")
     if pos == "PROPN" or ent_type in ("PERSON", "ORG", "GPE", "NORP"):
         return True
     if pos == "PRON":
@@ -456,10 +475,19 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
     subjects = [
         c
         for c in children
-        if c.dep_ in SUBJECT_DEPS and not (quoted and quoted[c.i]) and same_paragraph(c, verb)
+        if c.dep_ in SUBJECT_DEPS
+        and not (quoted and quoted[c.i])
+        and not c.is_punct  # ("Sens. Rand Paul": the parse may make the "." a subject)
+        and same_paragraph(c, verb)
     ]
-    if verb.lemma_.lower() in ADDRESSEE_VERBS:
-        # "she was told": the subject of a passive tell/ask is the one spoken to.
+    lemma = verb.lemma_.lower()
+    spoken_of = (
+        lemma in TARGET_VERBS and depth == 0 and any(c.dep_ == "nsubjpass" for c in subjects)
+    )
+    if lemma in ADDRESSEE_VERBS or spoken_of:
+        # "she was told": the subject of a passive tell/ask is the one spoken to; "Ministers
+        # were accused of 'betraying' farmers", "he was branded a 'liar'": the one spoken of
+        # (but "The mayor was criticised for calling them 'thugs'": he called them that).
         subjects = [c for c in subjects if c.dep_ != "nsubjpass"]
     if subjects and all(c.dep_ == "csubj" and c.tag_ == "VBG" for c in subjects):
         # "Sentencing Paul Dench, 52, Judge Helen Marsh said": the parse may make the opening
@@ -491,6 +519,10 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
             for obj in child.children:
                 if obj.dep_ == "pobj":
                     return obj
+    if spoken_of:
+        # only a "by …" names who spoke of them ("was called 'reckless' by Roe": the parse
+        # may hang it on the words said); no one above does
+        return _by_whom(verb)
     inverted = _inverted_subject(verb, quoted)
     if inverted is not None:
         return inverted
@@ -500,15 +532,30 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
     nominal = _determined_subject(verb, quoted) or stranded_name(verb, quoted)
     if nominal is not None:
         return nominal
+    above = verb.head
+    if verb.dep_ == "pcomp" and above.dep_ == "prep" and above.head.pos_ in ("VERB", "AUX"):
+        above = above.head  # "was criticised for calling them …": through the preposition
     if (
         depth < SUBJECT_CLIMB
         and verb.dep_ in ("xcomp", "advcl", "conj", "ccomp", "pcomp")
-        and verb.head.i != verb.i
-        and not (quoted and quoted[verb.head.i])
+        and above.i != verb.i
+        and not (quoted and quoted[above.i])
     ):
-        return subject_of(verb.head, quoted, depth + 1)
+        return subject_of(above, quoted, depth + 1)
     if verb.dep_ == "acl" and verb.head.pos_ in ("NOUN", "PROPN"):
         return verb.head  # "a spokesman, speaking on condition..."
+    return None
+
+
+def _by_whom(verb: Token) -> Token | None:
+    """The object of a "by" on a passive verb or on its complement."""
+    for child in verb.children:
+        near = [child] + ([] if child.dep_ == "agent" else list(child.children))
+        for by in near:
+            if by.lower_ == "by" and by.dep_ in ("agent", "prep"):
+                obj = next((c for c in by.children if c.dep_ == "pobj"), None)
+                if obj is not None:
+                    return obj
     return None
 
 

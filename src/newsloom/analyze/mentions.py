@@ -945,11 +945,13 @@ def _rejoin_split_names(doc: Doc, mentions: list[Mention]) -> list[Mention]:
         if m.first < taken_to:
             continue
         gap = _split_gap(doc, m.last) if m.label == "PERSON" else None
+        if gap is None and m.label == "PERSON" and _ends_with_particle(doc, m):
+            gap = m.last  # "Marine Le" tagged without "Pen"
         if gap is not None:
             rest = starting.get(gap)
             end = rest.last if rest is not None else gap + 1
             taken_to = end
-            nickname = doc[m.last].lower_ not in NAME_PARTICLES
+            nickname = gap > m.last and doc[m.last].lower_ not in NAME_PARTICLES
             whole = make_mention(doc, m.first, end, "PERSON", person_cue=m.person_cue)
             if nickname:
                 whole.parts = m.parts + tuple(word_key(t.text) for t in doc[gap:end] if t.is_alpha)
@@ -962,6 +964,21 @@ def _rejoin_split_names(doc: Doc, mentions: list[Mention]) -> list[Mention]:
         and any(doc[i].lower_ in NAME_PARTICLES for i in range(m.first, m.last))
     }
     return [_with_particles(doc, m) if m.parts and m.parts[-1] in surnames else m for m in joined]
+
+
+def _ends_with_particle(doc: Doc, m: Mention) -> bool:
+    """'Marine Le' (then "Pen"), 'Chris De' (then "Burgh"): a person's mention of two words or
+    more that ends with a capitalised particle, right before a capitalised word."""
+    last = doc[m.last - 1]
+    return (
+        m.last - m.first >= 2
+        and m.last < len(doc)
+        and last.lower_ in NAME_PARTICLES
+        and last.text[:1].isupper()
+        and not last.whitespace_.count("\n")
+        and doc[m.last].is_alpha
+        and _is_capitalised(doc[m.last])
+    )
 
 
 def _split_gap(doc: Doc, last: int) -> int | None:

@@ -29,6 +29,7 @@ from ..attribution import (
     NON_SPEAKER_SUBJECTS,
     SPEECH_NOUNS,
     SUBJECT_DEPS,
+    TARGET_VERBS,
     WEAK_VERBS,
     Cue,
     could_speak,
@@ -226,10 +227,13 @@ def _issuer(head: Token) -> Token | None:
 
 
 def _addressed(t: TokenTable, i: int) -> bool:
-    """The one spoken to: object of tell/ask, or of 'to' after a speech verb."""
+    """The one spoken to (object of tell/ask, or of 'to' after a speech verb), or spoken of
+    in the passive ("Ministers were accused of …")."""
     head, dep = t.head[i], t.dep[i]
     if dep in ("dobj", "dative", "nsubjpass") and t.lemma[head].lower() in ADDRESSEE_VERBS:
         return True  # "told Doe", "she was told"
+    if dep == "nsubjpass" and t.lemma[head].lower() in TARGET_VERBS:
+        return True  # "he was branded a 'liar'"
     if dep == "pobj" and t.lower[head] in ADDRESSEE_PREPS:
         verb = t.head[head]
         return t.speech_verb[verb]
