@@ -224,6 +224,18 @@ INDIRECT_ROWS = [
         "Rail workers could strike again before Christmas, according to the RMT union.",
         ("Rail workers could strike again before Christmas", "the RMT union"),
     ),
+    # a wire dateline with its date is no part of what was reported
+    (
+        "LONDON, March 3 (Reuters) - British lender Barwell Bank is exploring a sale of its "
+        "wealth arm, three sources told Reuters.",
+        ("British lender Barwell Bank is exploring a sale of its wealth arm", "three sources"),
+    ),
+    # the parse may hang the speech verb on the clause before it ("parataxis")
+    (
+        "The sale could value the business at about 2 billion pounds, one of the sources said, "
+        "speaking on condition of anonymity.",
+        ("The sale could value the business at about 2 billion pounds", "one of the sources"),
+    ),
     # what was asked of someone is not what they said; their answer is
     ('Asked whether he would resign, Paul Hendry said: "No."', None),
     (

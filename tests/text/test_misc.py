@@ -75,6 +75,8 @@ def test_urls(url: str | None, source: str | None, date: str | None) -> None:
         ("HARBOR CITY — The council", "HARBOR CITY"),
         ("WASHINGTON (AP) — Lawmakers", "WASHINGTON"),
         ("ST. LOUIS, Mo. — A storm", "ST. LOUIS, Mo."),
+        ("LONDON, March 3 (Reuters) - British lender", "LONDON"),
+        ("LONDON, Sept. 12, 2025 (Reuters) - A bank", "LONDON"),
         ("BREAKING — The council", None),
         ("Paris — The talks", None),
         ("PARIS The talks", None),

@@ -1601,6 +1601,19 @@ def _past_addressee(verb: Token, clause: Token) -> int:
     return max(first, max(glued) + 1) if glued else first
 
 
+def _reports_clause_before(verb: Token, quoted: list[bool]) -> bool:
+    """A speech verb the parse hangs on the main clause before it ("parataxis"), after a
+    comma: that clause is what it reports."""
+    head = verb.head
+    return (
+        verb.dep_ == "parataxis"
+        and head.i < verb.i
+        and head.pos_ in ("VERB", "AUX")
+        and not quoted[head.i]
+        and verb.i >= 2
+    )
+
+
 def _reported_speech(scan: _Scan) -> list[_Reported]:
     doc, text, quoted, lines = scan.doc, scan.text, scan.quoted, scan.lines
     out = []
@@ -1611,6 +1624,11 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
                 out.append(found)
             continue
         clause = next((c for c in token.children if c.dep_ == "ccomp"), None)
+        # "The sale could value it at £2bn, one of the sources said": the parse may hang the
+        # speech verb on the clause it reports, after it.
+        reported_before = clause is None and _reports_clause_before(token, quoted)
+        if reported_before:
+            clause = token.head
         if clause is None:
             continue
         if token.lemma_.lower() in WEAK_VERBS and not any(
@@ -1622,7 +1640,12 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
         subject = scan.subject_of(token)
         if subject is None or subject.lower_ in NON_SPEAKER_SUBJECTS:
             continue
-        first, last = _past_addressee(token, clause), clause.right_edge.i + 1
+        if reported_before:
+            if subject.head.i != token.i or subject.i < clause.i:
+                continue
+            first, last = clause.left_edge.i, subject.left_edge.i
+        else:
+            first, last = _past_addressee(token, clause), clause.right_edge.i + 1
         if first <= token.i < last or not any(
             not t.is_punct and not quoted[t.i] for t in doc[first:last]
         ):

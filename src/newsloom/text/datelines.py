@@ -6,13 +6,15 @@ from __future__ import annotations
 import re
 
 # A dateline: a place in capitals (ST. LOUIS, WINSTON-SALEM, O'FALLON), an optional region
-# (", Calif.", ", D.C."), an optional agency in brackets ("(AP)"), then a separator.
+# (", Calif.", ", D.C."), an optional date (", March 3", Reuters' style), an optional agency
+# in brackets ("(AP)"), then a separator.
 # Bounded repeats (a place has at most 6 words of at most 32 letters) keep the match cheap on
 # a long all-caps line.
 _PLACE_WORD = r"[A-Z][A-Z'’.\-]{0,30}[A-Z.]"
 DATELINE = re.compile(
     rf"(?P<place>{_PLACE_WORD}(?:[ \t]+{_PLACE_WORD}){{0,5}}"
     r"(?:,[ \t]+[A-Z][A-Za-z.]*(?:[ \t]+[A-Z][A-Za-z.]*)?)?)"
+    r"(?:,[ \t]+[A-Z][a-z]{2,8}\.?[ \t]+\d{1,2}(?:,[ \t]+\d{4})?)?"
     r"(?:[ \t]*\([A-Z][A-Za-z&.\- ]{0,30}\))?"
     r"[ \t]*(?:•|—|–|―|--?)[ \t]+(?=\S)"
 )
