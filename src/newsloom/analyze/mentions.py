@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+from spacy.attrs import ORTH
 from spacy.tokens import Doc, Span, Token
 
 from ..text.names import (
@@ -1144,7 +1146,11 @@ def refound_names(doc: Doc, mentions: list[Mention]) -> list[Mention]:
         return []
     taken = {i for m in mentions for i in range(m.first, m.last)}
     out: list[Mention] = []
-    for token in doc:
+    # Only where a name's first word stands (read from the Doc's columns: building a Token
+    # for every word would cost more than the rest of the pass).
+    firsts = np.array([doc.vocab.strings[w] for w in by_first], dtype=np.uint64)
+    for at in np.flatnonzero(np.isin(doc.to_array(ORTH), firsts)).tolist():
+        token = doc[at]
         for words, label in by_first.get(token.text, ()):
             i, end = token.i, token.i + len(words)
             if end > len(doc) or any(k in taken for k in range(i, end)):
