@@ -230,6 +230,12 @@ INDIRECT_ROWS = [
         "wealth arm, three sources told Reuters.",
         ("British lender Barwell Bank is exploring a sale of its wealth arm", "three sources"),
     ),
+    # a wire dateline the parse makes the verb's subject names the place, not the speaker
+    (
+        "WASHINGTON -- President Tom Hale, dedicating the National Museum on Saturday, said "
+        "it would tell an American story.",
+        ("it would tell an American story", "Tom Hale"),
+    ),
     # the parse may hang the speech verb on the clause before it ("parataxis")
     (
         "The sale could value the business at about 2 billion pounds, one of the sources said, "

@@ -695,6 +695,16 @@ PRONOUN_ROWS = [
     ),
     # "they" with no plural subject in its paragraph: the people the paragraph before has
     # speak ("his family", one noun for several people).
+    # "they" for one person, when the article says that person uses it.
+    row(
+        "they-them-pronouns",
+        "Alex Rivera, who uses they/them pronouns, won the city's poetry prize on Friday.\n\n"
+        '"I wrote this book for my younger self," they said after the ceremony.',
+        "my younger self",
+        "Alex Rivera",
+        "person",
+        "they",
+    ),
     row(
         "they-the-family-before",
         "Tributes have been paid to a teenager who died after being hit by a car.\n\n"

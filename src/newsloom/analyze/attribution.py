@@ -282,6 +282,9 @@ TARGET_VERBS = frozenset(
         "slam",
     }
 )
+# What ends a wire dateline ("WASHINGTON --", "PARIS •"), and its longest run of words.
+DATELINE_DASHES = frozenset({"--", "—", "–", "•", "-"})
+MAX_DATELINE_WORDS = 6
 # Tags of a finite verb (one that has a subject of its own).
 FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
 # Subjects that never say anything themselves ("it was labeled 'Mostly True'").
@@ -526,6 +529,12 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
     inverted = _inverted_subject(verb, quoted)
     if inverted is not None:
         return inverted
+    for child in children:
+        if child.dep_ == "npadvmod" and _in_dateline(child):
+            # "WASHINGTON -- President Tom Hale, …, said": the name set off after the place
+            named = next((c for c in child.children if c.dep_ == "appos" and could_speak(c)), None)
+            if named is not None:
+                return named
     speaking = _participle_owner(verb, quoted)
     if speaking is not None:
         return speaking
@@ -660,13 +669,39 @@ def _participle_owner(verb: Token, quoted: list[bool] | None) -> Token | None:
     return before
 
 
+def _in_dateline(token: Token) -> bool:
+    """'WASHINGTON -- President Obama … said': a word in capitals in the run of them that
+    opens a line and ends at a dash (the parse may make the place the verb's subject)."""
+    if not token.is_upper:
+        return False
+    doc = token.doc
+    k = token.i
+    while (
+        k > 0
+        and doc[k - 1].is_upper
+        and not doc[k - 1].is_space
+        and "\n" not in doc[k - 1].whitespace_
+    ):
+        k -= 1
+    if k > 0 and not (doc[k - 1].is_space or "\n" in doc[k - 1].whitespace_):
+        return False  # not at a line's start
+    j = token.i + 1
+    while (
+        j < len(doc)
+        and j - token.i <= MAX_DATELINE_WORDS
+        and (doc[j].is_upper or doc[j].text == ",")
+    ):
+        j += 1
+    return j < len(doc) and doc[j].text in DATELINE_DASHES
+
+
 def speaker_span(subject: Token) -> tuple[int, int]:
     """Token range of the subject's phrase, without asides (relative clauses, appositions).
 
     A subject that cannot speak with a name in apposition gives the name (a date marker or
     dateline parsed as the subject: "date 2021-03-14 PARIS • Jane Roe said").
     """
-    if not could_speak(subject):
+    if not could_speak(subject) or _in_dateline(subject):
         named = next((c for c in subject.children if c.dep_ == "appos" and could_speak(c)), None)
         if named is not None and same_paragraph(named, subject):
             subject = named

@@ -250,6 +250,8 @@ def _in_reported_speech(subject: Token) -> bool:
 
 # Nouns for a body that a definite description names by its name's word ("the authority").
 _BODY_WORDS = (SPEAKER_NOUNS | BODY_NOUNS) - SPEECH_NOUNS
+# How an article says someone goes by "they".
+THEY_THEM = "they/them"
 # Verbs that put a question to someone ("Kline asked Lopez"), and verbs of answering one.
 ASKING_VERBS = frozenset({"ask", "question", "press", "quiz", "challenge"})
 REPLY_VERBS = frozenset({"reply", "answer", "respond", "retort", "counter"})
@@ -594,6 +596,7 @@ class _Resolver:
                 self.roles.setdefault(word, []).append(e)
         self.last: _Speaker | None = None
         self.last_paragraph = NO_PARAGRAPH
+        self.they_people: set[str] = set()  # who goes by "they" (set by the scan)
         self.asked: _Person | None = None  # the one the last quotation was asked of
         # Answers of ``resolve`` (a speaker is never changed once made, so callers share it).
         self._resolved: dict[tuple, _Speaker] = {}
@@ -683,6 +686,13 @@ class _Resolver:
                 return noun_speaker
             return _Speaker(text, start, end, text, None, False)
         if lower in GROUP_PRONOUNS:
+            if lower == "they" and self.they_people:
+                # ("Alex Rivera, who uses they/them pronouns, … "…," they said")
+                person = self.people.last_between(
+                    0, start, lambda p: (p.entity_id or p.name) in self.they_people
+                )
+                if person is not None:
+                    return _Speaker(text, start, end, person.name, person.entity_id, True)
             prev = self.last
             if (
                 prev is not None
@@ -1078,6 +1088,29 @@ class _Resolver:
         return asked if self.people.agrees(asked, lower) else None
 
 
+def _they_people(doc: Doc, text: str, people: _People) -> set[str]:
+    """People the article says use "they" ("Alex Rivera, who uses they/them pronouns"): the
+    person named in the sentence that says so, when it names one (``text`` is what ``doc``
+    parses; most articles never write "they/them")."""
+    at = text.find(THEY_THEM)
+    if at < 0:
+        return set()
+    found: set[str] = set()
+    while at >= 0:
+        sent = doc.char_span(at, at + len(THEY_THEM), alignment_mode="expand")
+        if sent is not None:
+            lo, hi = sent.sent.start_char, sent.sent.end_char
+            named = {
+                p.entity_id or p.name
+                for p in people.mentions
+                if p.is_person and lo <= p.start and p.end <= hi
+            }
+            if len(named) == 1:
+                found |= named
+        at = text.find(THEY_THEM, at + 1)
+    return found
+
+
 def _headline_end(lines: Sequence[tuple[int, int, str]]) -> int:
     """Where the title lines that open the article end (0 when it opens with none)."""
     end = 0
@@ -1332,6 +1365,7 @@ class _Scan:
             self.tokens.lower if self.tokens is not None else None,
             headline_end=_headline_end(self.lines),
         )
+        self.resolver.they_people = _they_people(doc, text, self.people)
         # Answers of ``subject_of`` and ``speaker_span`` by token.
         self._subjects: dict[int, Token | None] = {}
         self._spans: dict[int, tuple[int, int]] = {}

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from spacy.tokens import Doc, Token
 
 from ...models import SpeakerKind
+from ...text.datelines import dateline_at
 from ...text.described import stated_age
 from ...text.names import is_person_noun, is_role_noun
 from ..attribution import (
@@ -279,6 +280,18 @@ class _Counts(NamedTuple):
     words: list[int]
 
 
+def _dateline_tokens(scan: _Scan) -> set[int]:
+    """The words of the datelines that open the article's paragraphs."""
+    out: set[int] = set()
+    for lo, _, _ in scan.lines:
+        place = dateline_at(scan.text, lo)
+        if place is not None:
+            words = scan.offsets.range(*place)
+            if words is not None:
+                out.update(range(*words))
+    return out
+
+
 class CandidateFinder:
     """Gathers and describes one article's candidates (built once per article)."""
 
@@ -313,6 +326,7 @@ class CandidateFinder:
         self.proposals: list[tuple[int, int, int, str]] = []
         self.read = [False] * (len(scan.bounds) - 1)  # sentences whose words were read
         self.covered: set[int] = set()  # words of named mentions (proposed as those)
+        self.datelines = _dateline_tokens(scan)  # ("WASHINGTON --" names the place, no one)
         self._entities()
         # What each candidate phrase's words are (``_phrase``), by token range.
         self.phrases: dict[tuple[int, int], _Phrase] = {}
@@ -431,7 +445,7 @@ class CandidateFinder:
         found: dict[tuple[int, int], Candidate] = {}
 
         def add(first: int, last: int, flag: str) -> None:
-            if first >= last or scan.quoted[first]:
+            if first >= last or scan.quoted[first] or first in self.datelines:
                 return
             cand = found.get((first, last))
             if cand is None:
