@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from spacy.attrs import ORTH
+from spacy.attrs import ORTH, TAG
 from spacy.tokens import Doc, Span, Token
 
 from ..text.names import (
@@ -1133,44 +1133,46 @@ def find_mentions(doc: Doc) -> list[Mention]:
 def refound_names(doc: Doc, mentions: list[Mention]) -> list[Mention]:
     """'… suing the tech firm Orbix. ¶ Orbix denied the claims.': the model tags a name in one
     place and not in another. The same words, as proper nouns standing alone (not inside a
-    longer name), name the same thing everywhere in the article (one label per name)."""
-    labels: dict[tuple[str, ...], set[str]] = {}
+    longer name), name the same thing everywhere in the article (one label per name).
+
+    Words are compared as the Doc's word and tag columns (numbers): building a Token for
+    every word would cost more than the rest of the pass."""
+    if not mentions:
+        return []
+    columns = doc.to_array([ORTH, TAG])
+    orths, tags = columns[:, 0].tolist(), columns[:, 1].tolist()
+    strings = doc.vocab.strings
+    proper = {strings["NNP"], strings["NNPS"]}
+    labels: dict[tuple[int, ...], set[str]] = {}
     for m in mentions:
         if m.label in REFOUND_LABELS and m.full_name is None:
-            labels.setdefault(tuple(t.text for t in doc[m.first : m.last]), set()).add(m.label)
-    by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+            labels.setdefault(tuple(orths[m.first : m.last]), set()).add(m.label)
+    by_first: dict[int, list[tuple[tuple[int, ...], str]]] = {}
     for words, found in labels.items():
-        if len(found) == 1 and not any(is_calendar_word(w) for w in words):
+        if len(found) == 1 and not any(is_calendar_word(strings[w]) for w in words):
             by_first.setdefault(words[0], []).append((words, next(iter(found))))
     if not by_first:
         return []
+
+    def name_goes_on(k: int) -> bool:
+        word = strings[orths[k]]
+        return tags[k] in proper and word[:1].isupper()
+
     taken = {i for m in mentions for i in range(m.first, m.last)}
     out: list[Mention] = []
-    # Only where a name's first word stands (read from the Doc's columns: building a Token
-    # for every word would cost more than the rest of the pass).
-    firsts = np.array([doc.vocab.strings[w] for w in by_first], dtype=np.uint64)
-    for at in np.flatnonzero(np.isin(doc.to_array(ORTH), firsts)).tolist():
-        token = doc[at]
-        for words, label in by_first.get(token.text, ()):
-            i, end = token.i, token.i + len(words)
-            if end > len(doc) or any(k in taken for k in range(i, end)):
+    firsts = np.fromiter(by_first, dtype=np.uint64, count=len(by_first))
+    for i in np.flatnonzero(np.isin(columns[:, 0], firsts)).tolist():
+        for words, label in by_first[orths[i]]:
+            end = i + len(words)
+            if end > len(orths) or any(k in taken for k in range(i, end)):
                 continue
-            span = doc[i:end]
-            if tuple(t.text for t in span) != words or not all(
-                t.tag_ in ("NNP", "NNPS") for t in span
-            ):
+            if tuple(orths[i:end]) != words or not all(tags[k] in proper for k in range(i, end)):
                 continue
-            if (i > 0 and _name_goes_on(doc[i - 1])) or (
-                end < len(doc) and _name_goes_on(doc[end])
-            ):
+            if (i > 0 and name_goes_on(i - 1)) or (end < len(orths) and name_goes_on(end)):
                 continue  # part of a longer name ("Orbix Labs")
             out.append(make_mention(doc, i, end, label))
             taken.update(range(i, end))
     return out
-
-
-def _name_goes_on(token: Token) -> bool:
-    return token.tag_ in ("NNP", "NNPS") and _is_capitalised(token) and not token.is_punct
 
 
 def _is_dateline(doc: Doc, mention: Mention) -> bool:
