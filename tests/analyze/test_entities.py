@@ -898,6 +898,13 @@ def test_birth_name_joins_the_person(nlp, text, person, birth):
             "Orbix",
             2,
         ),
+        # A person's surname alone, here a headline's speaker the tagger read as a noun.
+        (
+            "Starmer: 'We will rebuild Britain'\n\n"
+            "Keir Starmer has set out his plans for the next five years.",
+            "Starmer",
+            1,
+        ),
         # Negative: never inside a longer name.
         (
             "Two former employees are suing the tech firm Orbix for unfair dismissal.\n\n"

@@ -1687,6 +1687,19 @@ LAYOUT_ROWS = [
         'Dwayne "The Rock" Johnson',
         "person",
     ),
+    # A headline's "Surname: '…'" (the model missed the full name, which comes later) and
+    # a role noun after a quotation that names only a place: the one person the article
+    # names before.
+    row(
+        "headline-surname-colon",
+        "Starmer: 'We will rebuild Britain'\n\n"
+        "Keir Starmer has set out his plans for the next five years.\n\n"
+        '"We will rebuild Britain," the prime minister told the conference in Liverpool.',
+        "rebuild Britain,",
+        "Keir Starmer",
+        "person",
+        "the prime minister",
+    ),
     # Readers' letters and vox pops: "Name, Town:" before the words.
     row(
         "name-town-colon",

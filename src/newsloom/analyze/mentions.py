@@ -875,7 +875,7 @@ def missed_people(
                 or end - i >= 2
                 and _relative_follows(doc, end, "who")  # "Urs Fehr, who led the rescue,"
                 or end - i >= 2
-                and speaking_alone().get(doc[end - 1].text, -1) >= end  # "Ana Torres … Torres said"
+                and not i <= speaking_alone().get(doc[end - 1].text, i) < end  # "Torres said"
                 # "His colleague at the firm, Ana Ruiz, agreed": set off by commas after a
                 # noun for a person
                 or _apposed_to_person_noun(doc[i:end].root)
@@ -914,6 +914,17 @@ def _speaking_alone(doc: Doc) -> dict[str, int]:
             and is_speech_verb(t.head)
         ):
             found[t.text] = t.i
+    # ... and a word alone before a colon and a quotation mark that open a line (a headline's
+    # "Starmer: 'We will rebuild Britain'")
+    for t in doc[:-2]:
+        if (
+            (t.i == 0 or "\n" in doc[t.i - 1].whitespace_ or doc[t.i - 1].is_space)
+            and _is_capitalised(t)
+            and t.is_alpha
+            and doc[t.i + 1].text == ":"
+            and doc[t.i + 2].is_quote
+        ):
+            found.setdefault(t.text, t.i)
     return found
 
 
@@ -1145,8 +1156,14 @@ def refound_names(doc: Doc, mentions: list[Mention]) -> list[Mention]:
     proper = {strings["NNP"], strings["NNPS"]}
     labels: dict[tuple[int, ...], set[str]] = {}
     for m in mentions:
-        if m.label in REFOUND_LABELS and m.full_name is None:
-            labels.setdefault(tuple(orths[m.first : m.last]), set()).add(m.label)
+        if m.full_name is not None:
+            continue
+        labels.setdefault(tuple(orths[m.first : m.last]), set()).add(m.label)
+        if m.label == "PERSON" and m.last - m.first >= 2 and tags[m.last - 1] in proper:
+            # a person's surname alone ("Keir Starmer … ¶ Starmer:"), unless it names
+            # something else in the article ("Jack London" in an article about London)
+            labels.setdefault((orths[m.last - 1],), set()).add("PERSON")
+    labels = {w: found for w, found in labels.items() if found <= REFOUND_LABELS}
     by_first: dict[int, list[tuple[tuple[int, ...], str]]] = {}
     for words, found in labels.items():
         if len(found) == 1 and not any(is_calendar_word(strings[w]) for w in words):
@@ -1166,7 +1183,11 @@ def refound_names(doc: Doc, mentions: list[Mention]) -> list[Mention]:
             end = i + len(words)
             if end > len(orths) or any(k in taken for k in range(i, end)):
                 continue
-            if tuple(orths[i:end]) != words or not all(tags[k] in proper for k in range(i, end)):
+            if tuple(orths[i:end]) != words:
+                continue
+            # (a headline's "Starmer: '…'" the tagger may read as a common noun)
+            headline_speaker = end < len(orths) and strings[orths[end]] == ":"
+            if not (headline_speaker or all(tags[k] in proper for k in range(i, end))):
                 continue
             if (i > 0 and name_goes_on(i - 1)) or (end < len(orths) and name_goes_on(end)):
                 continue  # part of a longer name ("Orbix Labs")

@@ -231,6 +231,12 @@ def _stranded(name: Token) -> bool:
     return found is not None and found.i == name.i
 
 
+def _named_outside_quotes(p: _Person) -> bool:
+    """A person the text names in its own words (a place inside a quotation names no one
+    who might be described after it)."""
+    return p.is_person and not p.quoted
+
+
 def _feeling(verb: Token) -> bool:
     """'Hurzeler was frustrated', 'Roe was delighted': a passive form of a verb of feeling,
     with no one doing it ("by …"), tells how its subject felt; nothing was done to them."""
@@ -901,6 +907,8 @@ class _Resolver:
         )
         # ("the MP": a role written in capitals, which the tagger reads as a proper noun)
         abbreviation = head.pos_ == "PROPN" and head.text.isupper() and is_role_noun(head.text)
+        if head.tag_ == "NNS":
+            return None, False  # "the plaintiffs" are several people, not one named before
         if (head.pos_ not in ("NOUN", "ADJ") and not (nationality or abbreviation)) or not (
             headline or refers_back(head) or _after_the(self.doc, head.left_edge.i)
         ):
@@ -955,7 +963,7 @@ class _Resolver:
         58-year-old") may describe someone with a role ("Manager Kofi Boateng")."""
         line = bisect_right(self.line_starts, before) - 1
         lo = self._line_start(line)
-        if line > 0 and self.people.last_between(lo, before, lambda p: True) is None:
+        if line > 0 and self.people.last_between(lo, before, _named_outside_quotes) is None:
             lo = self._line_start(line - 1)
         person = self.people.subject_between(lo, before, sole=True)
         if person is None or not person.is_person or person.passive:
