@@ -643,6 +643,20 @@ def test_not_people(nlp, text, name, etype):
             ["Marine Le Pen"],
             "PERSON",
         ),
+        # A surname the model tags a body, after first names it missed: the whole name is a
+        # person's when it has a person's signs (a title, ", who", an age).
+        (
+            "Governor Alexei Voronin said debris had damaged two homes. Voronin wrote on the "
+            "regional channel that nobody was hurt.",
+            ["Alexei Voronin"],
+            "PERSON",
+        ),
+        (
+            '"There was a bang like thunder," said Ana Reyes, who lives nearby. Reyes said she '
+            "had called the police at once.",
+            ["Ana Reyes"],
+            "PERSON",
+        ),
         # A word for one person of a nation after an article is no name.
         ("The whole team deserves this, the 28-year-old Frenchman said.", ["Frenchman"], None),
         ("We were second best, the Englishman admitted.", ["Englishman"], None),

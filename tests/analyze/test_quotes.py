@@ -248,6 +248,13 @@ INDIRECT_ROWS = [
         "When asked if he had met the owners, Paul Hendry said he had not.",
         ("he had not", "Paul Hendry"),
     ),
+    # the one told did not say it, and neither does the clause the telling hangs from
+    ("When Lily Tan was told she had won, she burst into tears.", None),
+    ("After being told she had won, Lily Tan burst into tears.", None),
+    (
+        "Having been told by her lawyer that she would lose, Ada Roe gave up.",
+        ("she would lose", "her lawyer"),
+    ),
 ]
 
 

@@ -514,6 +514,17 @@ def test_description_names_the_person_it_describes(nlp, text, quoted, speaker, k
 # --- 3. pronoun / non-people: a pronoun resolves by agreement; things never speak --------
 
 PRONOUN_ROWS = [
+    # A "she" taken as someone's shows her gender to the pronouns after it: "He" is then the
+    # brother, not the previous speaker.
+    row(
+        "gender-shown-by-a-resolved-she",
+        "Sarah Lin and her brother Tom opened the cafe in 2015.\n\n"
+        '"We had no idea what we were doing," she said.\n\n'
+        'He added: "We still don\'t."',
+        "still don't",
+        "Tom",
+        "person",
+    ),
     # "they" after two people named together as a subject is the two of them.
     row(
         "they-the-two-named",
@@ -972,6 +983,16 @@ CONTINUATION_ROWS = [
         '"The bridge will have to wait another year."',
         "The bridge will have to wait another year.",
         "Martin Shaw",
+    ),
+    # A speech verb right after a quotation that reports a clause of its own is someone
+    # else's report: the quotation continues the speaker before it.
+    row(
+        "continued-before-a-new-report",
+        "Manager Rob Kerr praised his striker, Leo Banda, after the win.\n\n"
+        '"He was outstanding," Kerr said. "He deserves the headlines." Banda said he was '
+        '"just happy to help".',
+        "He deserves the headlines.",
+        "Rob Kerr",
     ),
     row(
         "monologue-second",

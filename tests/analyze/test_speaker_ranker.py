@@ -10,7 +10,15 @@ import pytest
 
 from newsloom.analyze.speakers.candidates import FEATURES, INDEX
 from newsloom.analyze.speakers.ranker import SpeakerRanker, shipped_ranker
-from newsloom.train.speakers import alone_share, fit_calibration, inner_speaker_labels, trees_json
+from newsloom.train.speakers import (
+    Group,
+    alone_share,
+    average_precisions,
+    choose_rounds,
+    fit_calibration,
+    inner_speaker_labels,
+    trees_json,
+)
 
 
 def test_shipped_model_reads_the_features_the_code_writes():
@@ -81,6 +89,29 @@ def _row(**on: float) -> list[float]:
     for name, value in on.items():
         row[INDEX[name]] = value
     return row
+
+
+@pytest.mark.parametrize(
+    ("curve", "at_best", "want"),
+    [
+        # a flat curve after a rise: the first tree count within the noise of the best
+        ([0.90, 0.950, 0.948, 0.949, 0.951, 0.950], [1.0, 0.5] * 350, 2),
+        # groups that agree closely: only the best itself
+        ([0.90, 0.950, 0.948, 0.949, 0.951, 0.950], [0.951] * 700, 5),
+        ([0.90, 0.91, 0.93], [1.0, 0.5] * 350, 3),  # still rising
+    ],
+)
+def test_tree_count_is_the_fewest_within_one_standard_error(curve, at_best, want):
+    assert choose_rounds(curve, at_best) == want
+
+
+def test_average_precision_of_each_group():
+    groups = [
+        Group("a", True, [[0.0]] * 3, [0, 1, 0], ["x", "y", "z"], 0, True),
+        Group("a", True, [[0.0]] * 2, [1, 1], ["x", "y"], 0, True),
+    ]
+    # first group: its right candidate ranked second; second: both right
+    assert average_precisions([0.9, 0.5, 0.1, 0.3, 0.2], groups) == [0.5, 1.0]
 
 
 def test_nested_attribution_is_relabelled_to_the_inner_speaker():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from newsloom.text.datelines import dateline_at
+from newsloom.text.datelines import dateline_at, line_dateline
 from newsloom.text.ranges import inside, strip_span
 from newsloom.text.units import to_base
 from newsloom.text.urls import date_from_url, source_from_url
@@ -85,3 +85,17 @@ def test_urls(url: str | None, source: str | None, date: str | None) -> None:
 def test_dateline_at(text: str, place: str | None) -> None:
     found = dateline_at(text, 0)
     assert (text[found[0] : found[1]] if found else None) == place
+
+
+@pytest.mark.parametrize(
+    ("line", "place"),
+    [
+        ("  PARIS • The talks", "PARIS"),
+        ("2021-03-14 PARIS • The talks", "PARIS"),  # a feed's date marker before it
+        ("2021-03-14 The talks", None),
+        ("Officials in PARIS — said", None),  # capitals inside a line are no dateline
+    ],
+)
+def test_line_dateline(line: str, place: str | None) -> None:
+    found = line_dateline(line)
+    assert (line[found[0] : found[1]] if found else None) == place

@@ -15,6 +15,7 @@ from typing import Literal
 
 from spacy.tokens import Doc, Token
 
+from ..text.datelines import line_dateline
 from ..text.names import is_role_noun
 
 # Lemmas of verbs that introduce speech or writing (general English).
@@ -282,9 +283,9 @@ TARGET_VERBS = frozenset(
         "slam",
     }
 )
-# What ends a wire dateline ("WASHINGTON --", "PARIS •"), and its longest run of words.
-DATELINE_DASHES = frozenset({"--", "—", "–", "•", "-"})
-MAX_DATELINE_WORDS = 6
+# Tokens a wire dateline's place, region, date and credit may take before its separator
+# ("WASHINGTON --", "LONDON, March 3 (Reuters) -").
+DATELINE_REACH = 16
 # Tags of a finite verb (one that has a subject of its own).
 FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
 # Subjects that never say anything themselves ("it was labeled 'Mostly True'").
@@ -487,6 +488,11 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
     spoken_of = (
         lemma in TARGET_VERBS and depth == 0 and any(c.dep_ == "nsubjpass" for c in subjects)
     )
+    # "was told", "after being told": passive, so its subject (said or climbed to) was told
+    # (a word of the quotation the parse hangs on the verb is no part of it)
+    told = lemma in ADDRESSEE_VERBS and any(
+        c.dep_ in ("nsubjpass", "auxpass") and not (quoted and quoted[c.i]) for c in children
+    )
     if lemma in ADDRESSEE_VERBS or spoken_of:
         # "she was told": the subject of a passive tell/ask is the one spoken to; "Ministers
         # were accused of 'betraying' farmers", "he was branded a 'liar'": the one spoken of
@@ -522,15 +528,16 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
             for obj in child.children:
                 if obj.dep_ == "pobj":
                     return obj
-    if spoken_of:
+    if spoken_of or told:
         # only a "by …" names who spoke of them ("was called 'reckless' by Roe": the parse
-        # may hang it on the words said); no one above does
+        # may hang it on the words said) or to them; no one above does ("When Roe was told
+        # she had won, she wept": Roe did not tell herself)
         return _by_whom(verb)
     inverted = _inverted_subject(verb, quoted)
     if inverted is not None:
         return inverted
     for child in children:
-        if child.dep_ == "npadvmod" and _in_dateline(child):
+        if child.dep_ == "npadvmod" and in_dateline(child):
             # "WASHINGTON -- President Tom Hale, …, said": the name set off after the place
             named = next((c for c in child.children if c.dep_ == "appos" and could_speak(c)), None)
             if named is not None:
@@ -669,30 +676,26 @@ def _participle_owner(verb: Token, quoted: list[bool] | None) -> Token | None:
     return before
 
 
-def _in_dateline(token: Token) -> bool:
-    """'WASHINGTON -- President Obama … said': a word in capitals in the run of them that
-    opens a line and ends at a dash (the parse may make the place the verb's subject)."""
+def in_dateline(token: Token) -> bool:
+    """'WASHINGTON -- President Obama … said': a word of the dateline place that opens its line
+    (text/datelines.py reads the line; the parse may make the place a verb's subject)."""
     if not token.is_upper:
         return False
     doc = token.doc
-    k = token.i
-    while (
-        k > 0
-        and doc[k - 1].is_upper
-        and not doc[k - 1].is_space
-        and "\n" not in doc[k - 1].whitespace_
-    ):
-        k -= 1
-    if k > 0 and not (doc[k - 1].is_space or "\n" in doc[k - 1].whitespace_):
-        return False  # not at a line's start
-    j = token.i + 1
-    while (
-        j < len(doc)
-        and j - token.i <= MAX_DATELINE_WORDS
-        and (doc[j].is_upper or doc[j].text == ",")
-    ):
-        j += 1
-    return j < len(doc) and doc[j].text in DATELINE_DASHES
+    first = token.i
+    while first > 0 and not _line_break_before(doc, first):
+        first -= 1
+        if token.i - first > DATELINE_REACH:
+            return False  # too far into its line to be a dateline's word
+    words = doc[first : min(token.i + DATELINE_REACH, len(doc))]
+    place = line_dateline("".join(t.text_with_ws for t in words))
+    offset = token.idx - doc[first].idx
+    return place is not None and place[0] <= offset < place[1]
+
+
+def _line_break_before(doc: Doc, i: int) -> bool:
+    before = doc[i - 1]
+    return "\n" in before.whitespace_ or (before.is_space and "\n" in before.text)
 
 
 def speaker_span(subject: Token) -> tuple[int, int]:
@@ -701,7 +704,7 @@ def speaker_span(subject: Token) -> tuple[int, int]:
     A subject that cannot speak with a name in apposition gives the name (a date marker or
     dateline parsed as the subject: "date 2021-03-14 PARIS • Jane Roe said").
     """
-    if not could_speak(subject) or _in_dateline(subject):
+    if not could_speak(subject) or in_dateline(subject):
         named = next((c for c in subject.children if c.dep_ == "appos" and could_speak(c)), None)
         if named is not None and same_paragraph(named, subject):
             subject = named
@@ -932,6 +935,12 @@ _ADJACENT_PHRASE = 7
 _PHRASE_POS = frozenset({"NUM", "ADJ", "NOUN", "PROPN"})
 
 
+def _reports_own_clause(verb: Token, quoted: list[bool]) -> bool:
+    """Whether a speech verb after a quotation reports a clause of its own, outside any
+    quotation, after it ("Banda said he was happy"): then the quotation before is not its."""
+    return any(c.dep_ == "ccomp" and c.i > verb.i and not quoted[c.i] for c in verb.children)
+
+
 def _says_how(token: Token) -> bool:
     """A verb of manner ("laughs"), or a speech verb tagged as a plural noun ("jokes")."""
     lemma = token.lemma_.lower()
@@ -999,6 +1008,8 @@ def find_cue(
         if verb.lemma_.lower() in WEAK_VERBS and not q_first <= verb.head.i < q_last:
             continue
         how: CueHow = "governed" if q_first <= verb.head.i < q_last else "near"
+        if how == "near" and verb.i >= q_last and _reports_own_clause(verb, quoted):
+            continue  # '"…" Banda said he was happy': "said" reports its own clause
         if how == "near":
             verb = _reporting_verb(verb, quoted)
         subject = subject_of(verb, quoted)

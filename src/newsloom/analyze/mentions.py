@@ -38,7 +38,7 @@ from ..text.names import (
     word_key,
 )
 from .appositions import age_after, age_before
-from .attribution import is_speech_verb
+from .attribution import in_dateline, is_speech_verb
 
 # Labels kept as entities.
 KEPT_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP"})
@@ -253,11 +253,11 @@ GROUP_NOUNS = frozenset(
 )
 # Model labels of places: a name the model calls so at least as often as PERSON is a place.
 PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+# Labels the model gives a surname after first names it missed (see _first_names_before).
+_SURNAME_LABELS = frozenset({"PERSON", "ORG", "GPE", "NORP", "LOC"})
 # Longest organisation name whose first words make a person-tagged name an organisation's
 # ("Brightwave" of "Brightwave TV", "Millbrook" of "Millbrook General Hospital").
 MAX_ORG_PREFIX_SOURCE = 4
-# Marks that close a dateline ("PORT ALDER (Metro Wire) —", "LEEDS •", "PARIS, ").
-_DATELINE_ENDS = frozenset({"—", "–", "-", "--", "•", "·", "|", ","})
 _DETERMINERS = frozenset({"the", "a", "an"})
 # Tags of a headline's third-person verb glued to a name ("Obama Says", "Roe Slams"); not
 # VBP, which a display name may end with ("Alder Til I Die").
@@ -1033,8 +1033,10 @@ def _with_particles(doc: Doc, mention: Mention) -> Mention:
 def _first_names_before(doc: Doc, mention: Mention, taken: set[int]) -> Mention:
     """'Fire Chief Ines Marlowe' where the model tagged only 'Marlowe': proper nouns between a
     title or role and a surname tagged PERSON are first names (at most MAX_FIRST_NAMES); so
-    are those opening a sentence when an age follows the name ("Deb Roe, 38, said")."""
-    if mention.label != "PERSON" or len(mention.parts) != 1:
+    are those opening a sentence when an age follows the name ("Deb Roe, 38, said"). A
+    surname the model tagged a place or body is a person's too when the whole name has a
+    person's signs ("Governor Alexei Voronin", "Ana Reyes, who …" with the surname an ORG)."""
+    if len(mention.parts) != 1 or mention.label not in _SURNAME_LABELS:
         return mention
     k = mention.first  # ``taken``: the tokens of every mention found so far
     while (
@@ -1054,7 +1056,16 @@ def _first_names_before(doc: Doc, mention: Mention, taken: set[int]) -> Mention:
     titled = k > 0 and _is_person_word(doc[k - 1]) and k - 1 not in taken
     # "Gwen Sadowska, 38, who ...": a line or sentence opening with the name and its age.
     aged = _opens_sentence(doc, k) and age_after(doc, k, mention.last) is not None
-    if not (titled or aged):
+    if mention.label == "PERSON":
+        person = titled or aged
+    else:  # the model's other label gives way to a person's signs on the whole name
+        person = (
+            titled
+            or age_after(doc, k, mention.last) is not None
+            or _relative_follows(doc, mention.last, "who")  # "Ana Reyes, who lives nearby"
+            or _pronoun_bound(doc[k : mention.last].root)
+        )
+    if not person:
         return mention
     return make_mention(doc, k, mention.last, "PERSON", person_cue=titled)
 
@@ -1197,21 +1208,8 @@ def refound_names(doc: Doc, mentions: list[Mention]) -> list[Mention]:
 
 
 def _is_dateline(doc: Doc, mention: Mention) -> bool:
-    """'PORT ALDER (Metro Wire) —': a run of capitals opening a line, closed by a dash,
-    bullet or comma (after an optional credit in brackets)."""
-    if not mention.text.isupper():
-        return False
-    first, last = mention.first, mention.last
-    while first > 0 and doc[first - 1].is_upper and doc[first - 1].is_alpha:
-        first -= 1
-    if first > 0 and "\n" not in doc[first - 1].whitespace_ and not doc[first - 1].like_num:
-        return False  # not at the start of a line (a date marker may stand before it)
-    while last < len(doc) and doc[last].is_upper and doc[last].is_alpha:
-        last += 1
-    if last < len(doc) and doc[last].text == "(":
-        close = next((k for k in range(last, min(last + 8, len(doc))) if doc[k].text == ")"), None)
-        last = close + 1 if close is not None else last
-    return last < len(doc) and doc[last].text in _DATELINE_ENDS
+    """'PORT ALDER (Metro Wire) —': the place of the dateline opening a line."""
+    return mention.text.isupper() and in_dateline(doc[mention.first])
 
 
 def _ent_key(doc: Doc, ent: Span) -> tuple[str, ...]:

@@ -1083,6 +1083,12 @@ class _Resolver:
         self.last = speaker
         self.last_paragraph = paragraph
         self.asked = asked
+        gender = PRONOUN_GENDER.get(speaker.text.lower())
+        if gender is not None and speaker.is_person and speaker.name != speaker.text:
+            # '"…," she said' taken as Sarah Lin's shows Sarah Lin's gender to the pronouns
+            # after it ("Sarah Lin and her brother Tom … she said … ¶ He added:"), unless
+            # the article already showed it
+            self.people.gender.setdefault(speaker.entity_id or speaker.name, gender)
 
     def _answering(self, pronoun: Token, paragraph: int, lower: str) -> _Person | None:
         """'"Did you know?" Kline asked Lopez. ¶ "No," she replied.': the subject of a verb

@@ -47,6 +47,10 @@ NOT_PLACES = frozenset(
 )
 
 
+# A numeric date marker some feeds print before the dateline on its line ("2021-03-14 PARIS •").
+_DATE_MARKER = re.compile(r"\d[\d\-/.:]*[ \t]+")
+
+
 def dateline_at(text: str, pos: int) -> tuple[int, int] | None:
     """``[start, end)`` of the dateline place when ``text`` at ``pos`` opens with one."""
     m = DATELINE.match(text, pos)
@@ -56,3 +60,10 @@ def dateline_at(text: str, pos: int) -> tuple[int, int] | None:
     if place.rstrip(".").upper() in NOT_PLACES or sum(c.isalpha() for c in place) < 2:
         return None
     return m.start("place"), m.end("place")
+
+
+def line_dateline(line: str) -> tuple[int, int] | None:
+    """The dateline place of a line (at its start, after blanks and a date marker)."""
+    pos = len(line) - len(line.lstrip(" \t"))
+    marker = _DATE_MARKER.match(line, pos)
+    return dateline_at(line, marker.end() if marker else pos)

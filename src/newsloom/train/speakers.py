@@ -4,7 +4,8 @@ Every quotation the rules find in the train split gives a group of candidate spe
 their feature rows (analyze/speakers/candidates.py); a candidate is labelled right when the
 evaluation would count it right against the gold attribution matched to the quotation (its
 span overlaps the gold source, or its name shares a name word with it). LightGBM's lambdarank
-orders each group; it stops early on the dev split. One train article in
+orders each group; the number of trees is read from the dev split's mean average precision
+by the one-standard-error rule (``choose_rounds``). One train article in
 ``CALIBRATION_EVERY`` is held out of the trees to fit the calibration: a logistic map from the
 ranker's pooled probability to the share of right speakers, fitted on quotations with several
 candidates, and the share of right speakers among those with one (which are never scored).
@@ -37,8 +38,10 @@ UNRESOLVED_BELOW = 0.5
 MATCH_AT = 0.3
 PARAMS: dict[str, Any] = {
     "objective": "lambdarank",
-    "metric": "ndcg",
-    "eval_at": [1],
+    # Average precision over a quotation's whole candidate list (no group has 1,000): it
+    # reads the whole ranking, where NDCG@1 moves only when the first place changes.
+    "metric": "map",
+    "eval_at": [1000],
     "learning_rate": 0.1,
     "num_leaves": 15,
     "max_depth": 6,
@@ -55,8 +58,7 @@ PARAMS: dict[str, Any] = {
     "seed": SEED,
     "verbose": -1,
 }
-MAX_ROUNDS = 1000
-EARLY_STOP = 200
+MAX_ROUNDS = 300
 
 
 @dataclass
@@ -309,39 +311,78 @@ def accuracy(ranker: SpeakerRanker | None, groups: Sequence[Group], direct: bool
     return right / len(scope) if scope else 0.0
 
 
+def _lgb_set(data: Dataset) -> Any:
+    import lightgbm as lgb
+    import numpy as np
+
+    groups = data.ranked()
+    rows = [r for g in groups for r in g.rows]
+    labels = [y for g in groups for y in g.labels]
+    return lgb.Dataset(
+        np.asarray(rows, dtype=np.float64),
+        np.asarray(labels),
+        group=[len(g.rows) for g in groups],
+        feature_name=list(FEATURES),
+        free_raw_data=False,
+    )
+
+
+def average_precisions(scores: Sequence[float], groups: Sequence[Group]) -> list[float]:
+    """Each group's average precision when its candidates are ordered by ``scores`` (one
+    score per row, groups in order)."""
+    out = []
+    k = 0
+    for g in groups:
+        ranked = sorted(range(len(g.labels)), key=lambda i: -scores[k + i])
+        k += len(g.labels)
+        hits, total = 0, 0.0
+        for rank, i in enumerate(ranked, 1):
+            if g.labels[i]:
+                hits += 1
+                total += hits / rank
+        out.append(total / hits if hits else 0.0)
+    return out
+
+
+def choose_rounds(curve: Sequence[float], at_best: Sequence[float]) -> int:
+    """The fewest trees whose dev mean average precision is within one standard error of
+    the best (the one-standard-error rule); ``at_best``: each dev group's average precision
+    at the best. Dev's curve is nearly flat after the first trees, so its argmax is whichever
+    bump of a quotation or two comes first and moves with every small change of the rules;
+    the smallest model the noise cannot tell from the best does not."""
+    best = max(curve)
+    n = len(at_best)
+    mean = sum(at_best) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in at_best) / max(n - 1, 1))
+    margin = spread / math.sqrt(n)
+    return 1 + next(k for k, value in enumerate(curve) if value >= best - margin)
+
+
 def train(
     train_data: Dataset,
     dev_data: Dataset,
     calibration_data: Dataset,
-    rounds: int = MAX_ROUNDS,
+    rounds: int | None = None,
 ) -> tuple[dict[str, Any], dict[str, float]]:
-    """Fit the trees (early-stopped on dev) and the calibration; the model spec and figures."""
+    """Fit the trees (as many as ``choose_rounds`` takes from dev's curve, unless ``rounds``
+    is given) and the calibration; the model spec and figures."""
     import lightgbm as lgb
-    import numpy as np
 
-    def lgb_set(data: Dataset, reference: Any = None) -> Any:
-        groups = data.ranked()
-        rows = [r for g in groups for r in g.rows]
-        labels = [y for g in groups for y in g.labels]
-        return lgb.Dataset(
-            np.asarray(rows, dtype=np.float64),
-            np.asarray(labels),
-            group=[len(g.rows) for g in groups],
-            feature_name=list(FEATURES),
-            reference=reference,
-            free_raw_data=False,
-        )
-
-    train_set = lgb_set(train_data)
-    dev_set = lgb_set(dev_data, train_set)
+    curves: dict[str, Any] = {}
+    dev_set = _lgb_set(dev_data)
     booster = lgb.train(
         PARAMS,
-        train_set,
-        num_boost_round=rounds,
+        _lgb_set(train_data),
+        num_boost_round=rounds or MAX_ROUNDS,
         valid_sets=[dev_set],
-        callbacks=[lgb.early_stopping(EARLY_STOP, verbose=False)],
+        callbacks=[lgb.record_evaluation(curves)],
     )
-    dump = booster.dump_model(num_iteration=booster.best_iteration)
+    if rounds is None:
+        curve = curves["valid_0"]["map@1000"]
+        best = 1 + max(range(len(curve)), key=curve.__getitem__)
+        scores = booster.predict(dev_set.get_data(), num_iteration=best)
+        rounds = choose_rounds(curve, average_precisions(scores, dev_data.ranked()))
+    dump = booster.dump_model(num_iteration=rounds)
     spec: dict[str, Any] = {
         "features": list(FEATURES),
         "trees": trees_json(dump),
@@ -376,7 +417,12 @@ def train(
         "calibration_quotes": len(points),
         "calibration_alone": len(alone),
     }
-    spec["meta"] = {"seed": SEED, "params": PARAMS, "figures": figures}
+    spec["meta"] = {
+        "seed": SEED,
+        "params": PARAMS,
+        "rounds": "fewest trees within one standard error of the best dev mean average precision",
+        "figures": figures,
+    }
     return spec, figures
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from spacy.tokens import Doc, Token
 
 from ...models import SpeakerKind
-from ...text.datelines import dateline_at
+from ...text.datelines import line_dateline
 from ...text.described import stated_age
 from ...text.names import is_person_noun, is_role_noun
 from ..attribution import (
@@ -283,10 +283,10 @@ class _Counts(NamedTuple):
 def _dateline_tokens(scan: _Scan) -> set[int]:
     """The words of the datelines that open the article's paragraphs."""
     out: set[int] = set()
-    for lo, _, _ in scan.lines:
-        place = dateline_at(scan.text, lo)
+    for lo, hi, _ in scan.lines:
+        place = line_dateline(scan.text[lo:hi])
         if place is not None:
-            words = scan.offsets.range(*place)
+            words = scan.offsets.range(lo + place[0], lo + place[1])
             if words is not None:
                 out.update(range(*words))
     return out
@@ -598,6 +598,21 @@ class CandidateFinder:
         addressed = _addressed(t, head)
         # "she was told": the passive subject of tell/ask is spoken to, no speaking subject.
         subject = dep in SUBJECT_DEPS and not (addressed and dep == "nsubjpass")
+        if not subject:
+            speaking = self._reduced_speech_verb(head)
+            if speaking is not None:  # "Her neighbour, Johan Berg, chimed in:"
+                verb, subject = speaking, True
+        elif not self.speech_verb[verb]:
+            # "his father used to say:", "went on to say": the subject of the verb the speech
+            # verb completes speaks, as the rules climb to it
+            verb = next(
+                (
+                    c.i
+                    for c in self.scan.doc[verb].children
+                    if c.dep_ == "xcomp" and self.speech_verb[c.i]
+                ),
+                verb,
+            )
         obj = dep in ("dobj", "dative")
         # The features the words alone give (zeros left out: a row starts from zeros there).
         own = [
@@ -629,6 +644,21 @@ class CandidateFinder:
         )
         self.phrases[(first, last)] = found
         return found
+
+    def _reduced_speech_verb(self, head: int) -> int | None:
+        """A speech verb the parse hangs on the noun as a clause of its own ("Her neighbour,
+        Johan Berg, chimed in: …" read as a noun with a participle): the noun speaks, unless
+        a "by" names who did ("the figure given by the ministry")."""
+        for child in self.scan.doc[head].rights:
+            if (
+                child.dep_ == "acl"
+                and child.tag_ in ("VBD", "VBN")
+                and self.speech_verb[child.i]
+                and not any(c.dep_ in ("agent", "nsubj", "nsubjpass") for c in child.children)
+                and not any(c.lower_ == "by" for c in child.children)
+            ):
+                return child.i
+        return None
 
     def _describe(
         self,
