@@ -248,6 +248,13 @@ INDIRECT_ROWS = [
         "When asked if he had met the owners, Paul Hendry said he had not.",
         ("he had not", "Paul Hendry"),
     ),
+    # a live page's time stamp is no part of what was reported, and a quotation alone after
+    # it is no report of its own
+    (
+        "10:15 p.m. — Turnout was the highest in 40 years, officials said.",
+        ("Turnout was the highest in 40 years", "officials"),
+    ),
+    ('9:58 p.m. — "We\'re feeling good," said campaign manager Eli Brandt.', None),
     # the one told did not say it, and neither does the clause the telling hangs from
     ("When Lily Tan was told she had won, she burst into tears.", None),
     ("After being told she had won, Lily Tan burst into tears.", None),

@@ -181,6 +181,25 @@ def test_addressee_is_never_the_speaker(nlp, text, quoted, speaker, kind, speake
 # --- 2. description: a role, title or age names the person it describes ------------------
 
 DESCRIPTION_ROWS = [
+    # A description opening the article, with nobody named before it, is the one person the
+    # article later describes so; with two who fit, nobody.
+    row(
+        "lead-description-named-later",
+        'The health secretary has defended plans to close three hospitals, saying "hard '
+        'choices" had to be made.\n\nHealth Secretary Wes Streeting told MPs the plans would '
+        "save lives.",
+        "hard choices",
+        "Wes Streeting",
+        "person",
+        "The health secretary",
+    ),
+    row(
+        "lead-description-two-fit",
+        'The mayor said the bridge would "reopen soon", after weeks of repairs.\n\n'
+        "Mayor Ann Kim and her deputy, former mayor Tom Roe, inspected it on Monday.",
+        "reopen soon",
+        None,
+    ),
     # "who" after a description set off after a name is that person.
     row(
         "who-after-apposition",
@@ -514,6 +533,17 @@ def test_description_names_the_person_it_describes(nlp, text, quoted, speaker, k
 # --- 3. pronoun / non-people: a pronoun resolves by agreement; things never speak --------
 
 PRONOUN_ROWS = [
+    # A paragraph that is a quotation and its "she said" goes on from the paragraph before:
+    # its one person, unnamed ("A witness"), speaks.
+    row(
+        "she-after-an-unnamed-witness",
+        "A witness, who gave her name only as Maria, said she heard three shots.\n\n"
+        '"I threw myself on the floor," she said.',
+        "threw myself",
+        "A witness",
+        "person",
+        "she",
+    ),
     # A "she" taken as someone's shows her gender to the pronouns after it: "He" is then the
     # brother, not the previous speaker.
     row(
@@ -737,6 +767,23 @@ def test_pronoun_resolves_and_things_never_speak(nlp, text, quoted, speaker, kin
 # --- 4. statement: the issuer speaks, or the document itself when none is named ----------
 
 STATEMENT_ROWS = [
+    # A document someone puts out ("rolled out a message", "gave a statement") is theirs.
+    row(
+        "rolled-out-a-message",
+        "Worried about turnout among young voters, Senator Ada Moss is rolling out a new and "
+        'more personal campaign message: "It\'s about you."',
+        "about you",
+        "Ada Moss",
+        "person",
+    ),
+    row(
+        "gave-a-statement",
+        "Outside the court, Tom Reyes gave a short statement to reporters: "
+        '"I have done nothing wrong."',
+        "nothing wrong",
+        "Tom Reyes",
+        "person",
+    ),
     row(
         "person-statement",
         'Laura Bennett said in a statement: "I have done nothing wrong."',

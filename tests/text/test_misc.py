@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from newsloom.text.datelines import dateline_at, line_dateline
+from newsloom.text.datelines import dateline_at, line_dateline, own_words_start
 from newsloom.text.ranges import inside, strip_span
 from newsloom.text.units import to_base
 from newsloom.text.urls import date_from_url, source_from_url
@@ -99,3 +99,17 @@ def test_dateline_at(text: str, place: str | None) -> None:
 def test_line_dateline(line: str, place: str | None) -> None:
     found = line_dateline(line)
     assert (line[found[0] : found[1]] if found else None) == place
+
+
+@pytest.mark.parametrize(
+    ("text", "own"),
+    [
+        ("LONDON, March 3 (Reuters) - Inflation fell.", "Inflation fell."),
+        ("10:15 p.m. — Turnout was high.", "Turnout was high."),
+        ("14:05 GMT - Polls closed.", "Polls closed."),
+        ("BREAKING — The council resigned.", "BREAKING — The council resigned."),
+        ("The 10:15 train was late.", "The 10:15 train was late."),
+    ],
+)
+def test_own_words_start(text: str, own: str) -> None:
+    assert text[own_words_start(text, 0) :] == own

@@ -559,7 +559,15 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
     ):
         return subject_of(above, quoted, depth + 1)
     if verb.dep_ == "acl" and verb.head.pos_ in ("NOUN", "PROPN"):
-        return verb.head  # "a spokesman, speaking on condition..."
+        noun = verb.head
+        if verb.tag_ == "VB" and depth:
+            # "has defended plans to close three hospitals, saying …": climbed to, an
+            # infinitive on the object is the plan, not a doer; the one who did something
+            # with it said it
+            if noun.dep_ == "dobj" and depth < SUBJECT_CLIMB:
+                return subject_of(noun.head, quoted, depth + 1)
+            return None
+        return noun  # "a spokesman, speaking on condition...", "authority to call"
     return None
 
 
@@ -935,6 +943,21 @@ _ADJACENT_PHRASE = 7
 _PHRASE_POS = frozenset({"NUM", "ADJ", "NOUN", "PROPN"})
 
 
+# How the parse hangs a "to" on its verb ("said to the crowd": prep; "gave it to them": dative).
+TO_DEPS = frozenset({"prep", "dative"})
+
+
+def _audience_speaker(named: Token, quoted: list[bool]) -> Token | None:
+    """The subject of the clause when ``named`` is the one it is said to ("said to the
+    crowd", "gave a statement to reporters"), if that subject can speak."""
+    if named.dep_ != "pobj" or named.head.lower_ != "to" or named.head.dep_ not in TO_DEPS:
+        return None
+    governor = named.head.head
+    verb = governor if governor.pos_ in ("VERB", "AUX") else _clause_verb(governor)
+    subject = subject_of(verb, quoted) if verb is not None else None
+    return subject if subject is not None and could_speak(subject) else None
+
+
 def _reports_own_clause(verb: Token, quoted: list[bool]) -> bool:
     """Whether a speech verb after a quotation reports a clause of its own, outside any
     quotation, after it ("Banda said he was happy"): then the quotation before is not its."""
@@ -1039,6 +1062,10 @@ def find_cue(
             if teller is None:
                 return None
             return Cue(named.head.i, named.head.i + 1, speaker_span(teller), "colon")
+        audience = _audience_speaker(named, quoted)
+        if audience is not None:
+            # "Reyes gave a statement to reporters: '…'": those spoken to never speak
+            return Cue(j, j + 1, speaker_span(audience), "colon")
         if named.dep_ == "appos" and named.head.pos_ == "PROPN" and named.head.i < named.i:
             # "Anne Lyle, Harrogate: '…'", "Tom Hale, Acme CEO: '…'": what is set off after
             # a name (a reader's town, a role) describes the one who speaks.

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from ..models import Entity, Paragraph, Post, QuoteKind, QuoteMention
-from ..text.datelines import DATELINE
+from ..text.datelines import own_words_start
 from ..text.described import DEFINITE, NOUN_GENDER, stated_age
 from ..text.names import is_person_noun, is_role_noun
 from ..text.words import fold
@@ -574,11 +574,14 @@ class _Resolver:
         sentences: tuple[list[int], list[int]] | None = None,
         lower: list[str] | None = None,
         headline_end: int = 0,
+        lead_end: int = 0,
     ) -> None:
         self.doc = doc
         # Where the headline ends: a description there ("mayor vows") refers ahead, to the
         # person the article names, not back.
         self.headline_end = headline_end
+        # Where the first paragraph after it ends (``_described_later``).
+        self.lead_end = lead_end
         # Per token its lower-case form (``TokenTable.lower``), when the caller has read it.
         self.lower = lower
         self.people = people
@@ -656,6 +659,17 @@ class _Resolver:
             # article describes otherwise ("Carl Brandt … The Ohio senator … he"), so it
             # comes after the people named before.
             person_noun = self._person_noun_before(first, para_start, lower)
+            if (
+                person_noun is None
+                and paragraph > 0
+                and para_start >= 0
+                and self.people.last_between(para_start, start, _named_outside_quotes) is None
+            ):
+                # ("A witness, who gave only her first name, said … ¶ "…," she said": a
+                # paragraph naming no one before the pronoun goes on from the one before)
+                person_noun = self._person_noun_before(
+                    first, self._line_start(paragraph - 1), lower
+                )
             noun_speaker = None
             if person_noun is not None:
                 who = self.resolve(*speaker_span(person_noun), paragraph, para_start)
@@ -790,6 +804,9 @@ class _Resolver:
             return _Speaker(text, start, end, described.name, described.entity_id, True)
         if several:  # the words stay, naming nobody
             return _Speaker(text, start, end, text, None, False, ambiguous=True)
+        later = self._described_later(head, start)
+        if later is not None:
+            return _Speaker(text, start, end, later.name, later.entity_id, True)
         body = self._body_by_name(head, before) or self._firm_by_subject(head, before)
         if body is not None:
             return _Speaker(text, start, end, body.name, body.entity_id, False)
@@ -952,6 +969,24 @@ class _Resolver:
             None,
         )
         return person, False
+
+    def _described_later(self, head: Token, start: int) -> _Person | None:
+        """'The health secretary has defended the plans …' opening the article, the name
+        coming later ("Health Secretary Wes Streeting said"): a definite description in the
+        lead, with nobody named before it, is the one person the article describes so."""
+        if start >= self.lead_end or head.pos_ != "NOUN" or head.tag_ != "NN":
+            return None
+        if not is_definite(head) or _has_possessor(head):
+            return None
+        if self.people.last_between(0, start, _named_outside_quotes) is not None:
+            return None
+        if self._described is None:
+            self._described = description_index(self.doc, self._person_tokens())
+        fits = self._described.get(head.lemma_.lower(), set())
+        if len(fits) != 1:
+            return None
+        (key,) = fits
+        return next((p for p in self.people.mentions if (p.entity_id or p.name) == key), None)
 
     def _undescribed_subject(self, before: int, any_role: bool = False) -> set[str]:
         """'Mensah, 24, celebrated with team-mates. "…," the striker said.': a role noun the
@@ -1133,6 +1168,11 @@ def _headline_end(lines: Sequence[tuple[int, int, str]]) -> int:
             break
         end = hi
     return end
+
+
+def _lead_end(lines: Sequence[tuple[int, int, str]]) -> int:
+    """Where the first paragraph after the title lines ends (0 when there is none)."""
+    return next((hi for _, hi, label in lines if label != "title"), 0)
 
 
 def _lines(text: str, paragraphs: list[Paragraph]) -> list[tuple[int, int, str]]:
@@ -1378,6 +1418,7 @@ class _Scan:
             (self.sent_of, self.bounds),
             self.tokens.lower if self.tokens is not None else None,
             headline_end=_headline_end(self.lines),
+            lead_end=_lead_end(self.lines),
         )
         self.resolver.they_people = _they_people(doc, text, self.people)
         # Answers of ``subject_of`` and ``speaker_span`` by token.
@@ -1702,13 +1743,13 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
         if n < 0:
             continue
         lo, hi = lines[n][0], lines[n][1]
-        if dateline := DATELINE.match(text, lo):
-            lo = dateline.end()  # "LONDON (Reuters) - Inflation fell …, the ONS said"
+        lo = own_words_start(text, lo)  # "LONDON (Reuters) - Inflation fell …, the ONS said"
         start = max(doc[first].idx, lo)
         end = min(doc[last - 1].idx + len(doc[last - 1]), hi)  # a clause never crosses paragraphs
         while end > start and text[end - 1] in ".,;: \t":
             end -= 1
-        if start < end:
+        own = (t for t in doc[first:last] if start <= t.idx < end)
+        if any(not t.is_punct and not quoted[t.i] for t in own):  # not a quotation alone
             out.append(_Reported(token, subject, start, end))
     return out
 

@@ -51,15 +51,34 @@ NOT_PLACES = frozenset(
 _DATE_MARKER = re.compile(r"\d[\d\-/.:]*[ \t]+")
 
 
-def dateline_at(text: str, pos: int) -> tuple[int, int] | None:
-    """``[start, end)`` of the dateline place when ``text`` at ``pos`` opens with one."""
+# A live page's time stamp opening an entry ("10:42 p.m. —", "14:05 GMT -").
+_TIME_STAMP = re.compile(
+    r"\d{1,2}[:.]\d{2}(?:[ \t]*[ap]\.?m\.?)?(?:[ \t]+[A-Z]{2,4})?[ \t]*(?:•|—|–|―|--?)[ \t]+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def _dateline_match(text: str, pos: int) -> re.Match[str] | None:
     m = DATELINE.match(text, pos)
     if not m:
         return None
     place = m.group("place")
     if place.rstrip(".").upper() in NOT_PLACES or sum(c.isalpha() for c in place) < 2:
         return None
-    return m.start("place"), m.end("place")
+    return m
+
+
+def dateline_at(text: str, pos: int) -> tuple[int, int] | None:
+    """``[start, end)`` of the dateline place when ``text`` at ``pos`` opens with one."""
+    m = _dateline_match(text, pos)
+    return (m.start("place"), m.end("place")) if m else None
+
+
+def own_words_start(text: str, pos: int) -> int:
+    """Where a paragraph starting at ``pos`` has its own words: after a dateline with its
+    separator ("LONDON (Reuters) - ") or a live page's time stamp ("10:15 p.m. — ")."""
+    m = _TIME_STAMP.match(text, pos) or _dateline_match(text, pos)
+    return m.end() if m else pos
 
 
 def line_dateline(line: str) -> tuple[int, int] | None:

@@ -380,7 +380,7 @@ def train(
     if rounds is None:
         curve = curves["valid_0"]["map@1000"]
         best = 1 + max(range(len(curve)), key=curve.__getitem__)
-        scores = booster.predict(dev_set.get_data(), num_iteration=best)
+        scores = [float(v) for v in booster.predict(dev_set.get_data(), num_iteration=best)]
         rounds = choose_rounds(curve, average_precisions(scores, dev_data.ranked()))
     dump = booster.dump_model(num_iteration=rounds)
     spec: dict[str, Any] = {

@@ -598,6 +598,10 @@ class CandidateFinder:
         addressed = _addressed(t, head)
         # "she was told": the passive subject of tell/ask is spoken to, no speaking subject.
         subject = dep in SUBJECT_DEPS and not (addressed and dep == "nsubjpass")
+        if not subject and dep == "appos" and verb in self.datelines:
+            # "WASHINGTON -- President Obama, …, said": the name set off after a dateline the
+            # parse made the verb's subject or modifier is the verb's subject
+            verb, subject = t.head[verb], True
         if not subject:
             speaking = self._reduced_speech_verb(head)
             if speaking is not None:  # "Her neighbour, Johan Berg, chimed in:"

@@ -106,7 +106,21 @@ def _described_through_name(root: Token) -> Token | None:
 ISSUING_VERBS = frozenset(
     {"release", "issue", "publish", "post", "air", "run", "unveil", "launch", "produce"}
     | {"send", "circulate", "distribute", "file", "share", "tweet", "broadcast"}
+    | {"deliver", "give", "read", "write", "offer"}
 )
+# Verbs that put a document out with the particle "out" ("rolled out a message", "put out a
+# statement").
+ISSUING_WITH_OUT = frozenset({"roll", "put", "send", "give", "hand", "read"})
+
+
+def is_issuing_verb(verb: Token) -> bool:
+    """'released a statement', 'gave a speech', 'rolled out a message'."""
+    lemma = verb.lemma_.lower()
+    if lemma in ISSUING_VERBS:
+        return True
+    return lemma in ISSUING_WITH_OUT and any(
+        c.dep_ == "prt" and c.lower_ == "out" for c in verb.children
+    )
 
 
 def document_issuer(head: Token, quoted: list[bool]) -> Token | None:
@@ -120,7 +134,7 @@ def document_issuer(head: Token, quoted: list[bool]) -> Token | None:
     if lemma not in SPEECH_NOUNS:
         return None
     own = _issuer_of(head, quoted, with_subject=False)
-    if own is None and head.dep_ == "dobj" and head.head.lemma_.lower() in ISSUING_VERBS:
+    if own is None and head.dep_ == "dobj" and is_issuing_verb(head.head):
         # "Sanders is releasing a new ad that urges …": whoever releases it
         own = _issuer_of(head, quoted, with_subject=True)
     if own is not None or not is_definite(head):
