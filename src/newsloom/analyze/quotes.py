@@ -941,10 +941,8 @@ class _Resolver:
                     self._undescribed_subject(before, any_role=True) - aged
                 )
         else:
-            if self._described is None:
-                self._described = description_index(self.doc, self._person_tokens())
             lemma = head.lemma_.lower()
-            fits = self._described.get(lemma, set())
+            fits = self._described_by(lemma)
             # "TV host Roe and radio host Doe": a noun used more often than for one person.
             if len(fits) == 1 and self._noun_uses(lemma, head.i) > 1:
                 return None, True
@@ -970,6 +968,12 @@ class _Resolver:
         )
         return person, False
 
+    def _described_by(self, noun: str) -> set[str]:
+        """The keys of the people the article describes with ``noun`` (read on first use)."""
+        if self._described is None:
+            self._described = description_index(self.doc, self._person_tokens())
+        return self._described.get(noun, set())
+
     def _described_later(self, head: Token, start: int) -> _Person | None:
         """'The health secretary has defended the plans …' opening the article, the name
         coming later ("Health Secretary Wes Streeting said"): a definite description in the
@@ -980,9 +984,7 @@ class _Resolver:
             return None
         if self.people.last_between(0, start, _named_outside_quotes) is not None:
             return None
-        if self._described is None:
-            self._described = description_index(self.doc, self._person_tokens())
-        fits = self._described.get(head.lemma_.lower(), set())
+        fits = self._described_by(head.lemma_.lower())
         if len(fits) != 1:
             return None
         (key,) = fits

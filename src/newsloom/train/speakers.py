@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import statistics
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -348,13 +349,10 @@ def choose_rounds(curve: Sequence[float], at_best: Sequence[float]) -> int:
     """The fewest trees whose dev mean average precision is within one standard error of
     the best (the one-standard-error rule); ``at_best``: each dev group's average precision
     at the best. Dev's curve is nearly flat after the first trees, so its argmax is whichever
-    bump of a quotation or two comes first and moves with every small change of the rules;
-    the smallest model the noise cannot tell from the best does not."""
+    bump of a quotation or two comes first; the smallest model the noise cannot tell from
+    the best is the steadier choice."""
     best = max(curve)
-    n = len(at_best)
-    mean = sum(at_best) / n
-    spread = math.sqrt(sum((v - mean) ** 2 for v in at_best) / max(n - 1, 1))
-    margin = spread / math.sqrt(n)
+    margin = statistics.stdev(at_best) / math.sqrt(len(at_best)) if len(at_best) > 1 else 0.0
     return 1 + next(k for k, value in enumerate(curve) if value >= best - margin)
 
 

@@ -110,10 +110,10 @@ ISSUING_VERBS = frozenset(
 )
 # Verbs that put a document out with the particle "out" ("rolled out a message", "put out a
 # statement").
-ISSUING_WITH_OUT = frozenset({"roll", "put", "send", "give", "hand", "read"})
+ISSUING_WITH_OUT = frozenset({"roll", "put", "hand"})
 
 
-def is_issuing_verb(verb: Token) -> bool:
+def _is_issuing_verb(verb: Token) -> bool:
     """'released a statement', 'gave a speech', 'rolled out a message'."""
     lemma = verb.lemma_.lower()
     if lemma in ISSUING_VERBS:
@@ -134,7 +134,7 @@ def document_issuer(head: Token, quoted: list[bool]) -> Token | None:
     if lemma not in SPEECH_NOUNS:
         return None
     own = _issuer_of(head, quoted, with_subject=False)
-    if own is None and head.dep_ == "dobj" and is_issuing_verb(head.head):
+    if own is None and head.dep_ == "dobj" and _is_issuing_verb(head.head):
         # "Sanders is releasing a new ad that urges …": whoever releases it
         own = _issuer_of(head, quoted, with_subject=True)
     if own is not None or not is_definite(head):
