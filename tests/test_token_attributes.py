@@ -48,10 +48,12 @@ def _compare(stock, fast, texts: list[str]) -> list[str]:
 def stock():
     import spacy
 
-    from newsloom.nlp import add_paragraph_starts, pick_model
+    from newsloom.nlp import add_paragraph_starts, pick_model, split_glued_quote_marks
 
-    # The stock attribute ruler and lemmatizer over the same parse (sentence starts included).
+    # The stock attribute ruler and lemmatizer over the same parse (sentence starts and
+    # tokens included).
     model = spacy.load(pick_model())
+    split_glued_quote_marks(model)
     add_paragraph_starts(model)
     return model
 
@@ -142,3 +144,19 @@ def test_install_replaces_only_the_stock_arrangement(change, installed):
     assert (COMPONENT in model.pipe_names) is installed
     if not installed:
         assert model.pipe_names == before
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("it was bad,”Clinton said", ["bad", ",", "”", "Clinton"]),
+        ('He said,"We will win."', ["said", ",", '"', "We"]),
+        # not glued to a letter: left as the tokenizer had it
+        ("It cost £2.5m. Prices rose.", ["2.5", "m", "."]),
+        ("Rock'n'roll isn't dead.", ["Rock'n'roll", "is", "n't"]),
+    ],
+)
+def test_glued_quotation_marks_are_cut_off(nlp, text, words):
+    tokens = [t.text for t in nlp.make_doc(text)]
+    start = tokens.index(words[0])
+    assert tokens[start : start + len(words)] == words

@@ -76,6 +76,7 @@ def _load(name: str) -> Language:
     nlp = spacy.load(name)
     nlp.max_length = SPACY_MAX_LENGTH
     drop_full_stop_exceptions(nlp)
+    split_glued_quote_marks(nlp)
     add_paragraph_starts(nlp)
     install(nlp)  # same attributes as the model's ruler and lemmatizer, for less CPU
     use_matmul_ops(nlp)  # the same products by OpenBLAS rather than generic BLIS kernels
@@ -98,6 +99,29 @@ def drop_full_stop_exceptions(nlp: Language) -> None:
     rules = dict(tokenizer.rules or {})
     if any(word in rules for word in FULL_STOP_EXCEPTIONS):
         tokenizer.rules = {k: v for k, v in rules.items() if k not in FULL_STOP_EXCEPTIONS}
+
+
+# A quotation mark glued between a sentence's punctuation and a capital ('bad,”Clinton said',
+# 'said,"We'): the tokenizer kept 'bad,”Clinton' as one word, hiding both the closing mark
+# and the speaker's name. These infixes cut the punctuation and the mark off on their own.
+GLUED_QUOTE_INFIXES = (
+    r"(?<=[^\W\d_])[,.!?;:](?=[”\"][^\W\d_])",
+    r"(?<=[,.!?;:])[”\"](?=[^\W\d_])",
+)
+
+
+def split_glued_quote_marks(nlp: Language) -> None:
+    """Add ``GLUED_QUOTE_INFIXES`` to the tokenizer's infixes, once."""
+    from spacy.tokenizer import Tokenizer
+    from spacy.util import compile_infix_regex
+
+    tokenizer = nlp.tokenizer
+    if not isinstance(tokenizer, Tokenizer):
+        return
+    infixes = list(nlp.Defaults.infixes or ())
+    if GLUED_QUOTE_INFIXES[0] in infixes:
+        return
+    tokenizer.infix_finditer = compile_infix_regex(infixes + list(GLUED_QUOTE_INFIXES)).finditer
 
 
 # The component that starts a sentence at every line break (its spaCy factory name).

@@ -1041,6 +1041,15 @@ CONTINUATION_ROWS = [
         "He deserves the headlines.",
         "Rob Kerr",
     ),
+    # A closing mark glued to the speaker's name ('bad,”Clinton said'), as copy pasted
+    # without its space has it: the mark and the name are read apart.
+    row(
+        "glued-closing-mark",
+        "The host asked about the rally.\n\n"
+        "“I think it was a mistake,”Clara Webb said. “Some of the things he said were cruel.”",
+        "Some of the things",
+        "Clara Webb",
+    ),
     row(
         "monologue-second",
         MONOLOGUE,
