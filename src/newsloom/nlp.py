@@ -111,17 +111,15 @@ GLUED_QUOTE_INFIXES = (
 
 
 def split_glued_quote_marks(nlp: Language) -> None:
-    """Add ``GLUED_QUOTE_INFIXES`` to the tokenizer's infixes, once."""
+    """Add ``GLUED_QUOTE_INFIXES`` to the language's infixes in the tokenizer."""
     from spacy.tokenizer import Tokenizer
     from spacy.util import compile_infix_regex
 
     tokenizer = nlp.tokenizer
     if not isinstance(tokenizer, Tokenizer):
         return
-    infixes = list(nlp.Defaults.infixes or ())
-    if GLUED_QUOTE_INFIXES[0] in infixes:
-        return
-    tokenizer.infix_finditer = compile_infix_regex(infixes + list(GLUED_QUOTE_INFIXES)).finditer
+    infixes = [*(nlp.Defaults.infixes or ()), *GLUED_QUOTE_INFIXES]
+    tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
 
 
 # The component that starts a sentence at every line break (its spaCy factory name).
