@@ -262,6 +262,30 @@ INDIRECT_ROWS = [
         "Having been told by her lawyer that she would lose, Ada Roe gave up.",
         ("she would lose", "her lawyer"),
     ),
+    # a quotation that ends its own clause ends what is reported: the parse may hang the
+    # speaker's words after it on the quoted clause
+    (
+        "A pilot landed a plane on one engine at Lakeport.\n\n"
+        '"It was textbook," the airline\'s head of operations, Karen Bly, said.',
+        None,
+    ),
+    # ... also when the tagger reads the participle opening the sentence as a past tense
+    (
+        'The budget includes $300 million for schools, which Marsh called "the heart of this '
+        'deal."\n\nAsked whether she would seek a second term, the governor smiled.',
+        None,
+    ),
+    # the parse may hang the reported clause on the medium ("in a statement that …")
+    (
+        "The bus company, Marlow Transit, said in a statement that services would be back to "
+        "normal by Monday.",
+        ("services would be back to normal by Monday", "Marlow Transit"),
+    ),
+    # ... a quoted phrase inside the clause does not
+    (
+        'Karen Bly said the landing, "a textbook one," had saved lives.',
+        ('the landing, "a textbook one," had saved lives', "Karen Bly"),
+    ),
 ]
 
 

@@ -522,6 +522,17 @@ DESCRIPTION_ROWS = [
         "Fabian Hurzeler",
         "person",
     ),
+    # An age names no new role: it refers back to the one just named even as the subject of
+    # a passive ("was named man of the match").
+    row(
+        "age-after-passive-subject",
+        "Harbourside Rovers lost 3-1 at home. Rovers boss Denise Okafor said her side had "
+        "been poor.\n\nStriker Luis Marquez, who scored twice, was "
+        'named man of the match. "I just try to be in the right place," the 24-year-old said.',
+        "right place",
+        "Luis Marquez",
+        "person",
+    ),
 ]
 
 
@@ -756,6 +767,50 @@ PRONOUN_ROWS = [
         "group",
         "they",
     ),
+    # A paragraph that opens with a person's name is about them, even when the parse finds
+    # no subject there ("Farouk shrugs" read as one noun).
+    row(
+        "paragraph-opens-with-the-name",
+        "Nadia Farouk has published nine books.\n\nHer editor, Paul Greer, calls her "
+        '"the most disciplined writer I know". "She hands in clean copy," Greer says.\n\n'
+        'Farouk shrugs at the praise. "Discipline is just habit with a better name," she says.',
+        "just habit",
+        "Nadia Farouk",
+        "person",
+    ),
+    # ... but not when the name opening it owns the subject ("Farouk's editor").
+    row(
+        "paragraph-opens-with-an-owner",
+        'Nadia Farouk writes at dawn. "Before anyone wakes," she said.\n\n'
+        "Farouk's editor, Paul Greer, is a night owl. \"I read her pages at midnight,\" he said.",
+        "midnight",
+        "Paul Greer",
+        "person",
+    ),
+    # A full name the model tags an organisation, with its surname a person's alone later.
+    row(
+        "name-tagged-a-body-with-a-surname-later",
+        "Interview: the novelist who writes at dawn\n\nNadia Farouk has published nine novels "
+        "in twelve years. Her latest, The Salt Road, is out this week.\n\n"
+        '"I write from five until eight, before the house wakes up," she says.\n\n'
+        'Her editor, Paul Greer, says she is disciplined. "She hands in clean copy," Greer says.'
+        '\n\n"I am just stubborn," Farouk says with a laugh.',
+        "five until eight",
+        "Nadia Farouk",
+        "person",
+    ),
+    # A name the model tags a work of art, shown to be a person's because it speaks.
+    row(
+        "name-tagged-a-work-that-speaks",
+        "The Hallcroft Philharmonic has a new music director.\n\n"
+        '"We play the same forty pieces every year," Yuki Tanabe told the board at her first '
+        'meeting.\n\nAs the orchestra\'s chair, Graham Lowe, put it: "She was not hired to be '
+        'cautious."\n\nTanabe recalled her own first concert as a child. "My grandmother took '
+        'me," she said.',
+        "grandmother took me",
+        "Yuki Tanabe",
+        "person",
+    ),
 ]
 
 
@@ -975,6 +1030,15 @@ STATEMENT_ROWS = [
         "Jo Hart and Sam Patel",
         "group",
         "Jo Hart and Sam Patel",
+    ),
+    # A body's name set off after the noun for it issues its statement.
+    row(
+        "body-named-in-apposition",
+        "Bus drivers in Marlow returned to work on Friday.\n\nThe bus company, Marlow Transit, "
+        "said in a statement that services would be back to normal by Monday.\n\n"
+        '"We thank passengers for their patience," the statement said.',
+        "their patience",
+        "Marlow Transit",
     ),
 ]
 
@@ -1304,6 +1368,15 @@ NESTED_ROWS = [
         'Laura Bennett said Martin Shaw was wrong and that his plan was "a fantasy."',
         "a fantasy.",
         "Laura Bennett",
+    ),
+    # "quoted her as saying": the one quoted speaks, not the paper quoting her.
+    row(
+        "quoted-her-as-saying",
+        "Transport Minister Elena Castell backs a cut in fuel tax.\n\nThe Daily Courier quoted "
+        'her as saying: "Families cannot keep paying these prices."',
+        "Families cannot",
+        "Elena Castell",
+        "person",
     ),
 ]
 
@@ -1784,6 +1857,29 @@ LAYOUT_ROWS = [
         'Anne Lyle, Harrogate: "The library was my lifeline when I was out of work."',
         "my lifeline",
         "Anne Lyle",
+        "person",
+    ),
+    # "In the words of X", "in X's words": X speaks, as with "according to X".
+    row(
+        "in-the-words-of",
+        "The orchestra has a new director.\n\nIn the words of the leader of its violins, Tom "
+        'Reyes, "It feels like someone opened a window."',
+        "opened a window",
+        "Tom Reyes",
+        "person",
+    ),
+    # The parse may make a place word the subject and hang the speaker on it in apposition.
+    row(
+        "speaker-set-off-after-a-place",
+        "Ex-footballer jailed for fraud\n\nFormer footballer Danny Reeve has been jailed for "
+        "four years for a fraud that cost investors £2m.\n\nSentencing him at Southwark Crown "
+        'Court, Judge Miriam Holt said Reeve had "preyed on friends and former team-mates".\n\n'
+        '"You used your fame to make people trust you," she told him.\n\nReeve, 44, showed no '
+        "emotion as the sentence was read out.\n\nOutside court, one of his victims, retired "
+        'plumber Ken Matthews, said: "He took everything I had. I hope he thinks about that '
+        'every day."',
+        "everything I had",
+        "Ken Matthews",
         "person",
     ),
 ]

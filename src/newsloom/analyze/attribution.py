@@ -522,7 +522,7 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
             if nxt not in subjects or nxt.whitespace_ or first.doc[first.i + 2] not in subjects:
                 break
             first = first.doc[first.i + 2]  # across "co" "-" "author"
-        return first
+        return _named_in_apposition(first) or first
     for child in children:
         if child.dep_ == "agent":  # "was quoted by Roe", "she was told by her lawyer"
             for obj in child.children:
@@ -550,6 +550,12 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
         return nominal
     above = verb.head
     if verb.dep_ == "pcomp" and above.dep_ == "prep" and above.head.pos_ in ("VERB", "AUX"):
+        if above.lower_ == "as":
+            # "The Courier quoted her as saying", "cited officials as saying": the one
+            # quoted said it, not the one quoting
+            quoted_one = next((c for c in above.head.children if c.dep_ == "dobj"), None)
+            if quoted_one is not None and not (quoted and quoted[quoted_one.i]):
+                return quoted_one
         above = above.head  # "was criticised for calling them …": through the preposition
     if (
         depth < SUBJECT_CLIMB
@@ -568,6 +574,24 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
                 return subject_of(noun.head, quoted, depth + 1)
             return None
         return noun  # "a spokesman, speaking on condition...", "authority to call"
+    return None
+
+
+def _named_in_apposition(noun: Token) -> Token | None:
+    """'Outside court, one of his victims, retired plumber Ken Matthews, said': the parse may
+    make a word for no person ("court") the subject and hang the speaker on it in apposition,
+    directly or through "one of …". The person named there speaks."""
+    if noun.pos_ != "NOUN" or is_role_noun(noun.lemma_):
+        return None
+    for appos in noun.children:
+        if appos.dep_ != "appos":
+            continue
+        if appos.ent_type_ == "PERSON":
+            return appos
+        if appos.pos_ in ("NUM", "PRON"):
+            for inner in appos.children:
+                if inner.dep_ == "appos" and inner.ent_type_ == "PERSON":
+                    return inner
     return None
 
 
@@ -772,14 +796,24 @@ def _blank(token: Token) -> bool:
 
 
 def according_to(tokens: list[Token]) -> tuple[Token, Token] | None:
-    """('according', its object) for the first 'according to X' among ``tokens``."""
+    """('according', its object) for the first 'according to X' among ``tokens``; likewise
+    ('words', X) for 'in the words of X' and 'in X's words'."""
     for token in tokens:
-        if token.lower_ == "according":
+        lower = token.lower_
+        if lower == "according":
             for child in token.children:
                 if child.lower_ == "to":
                     for obj in child.children:
                         if obj.dep_ == "pobj":
                             return token, obj
+        elif lower == "words" and token.dep_ == "pobj" and token.head.lower_ == "in":
+            for child in token.children:
+                if child.dep_ == "poss" and child.pos_ in ("PROPN", "NOUN"):
+                    return token, child  # "in Roe's words"
+                if child.lower_ == "of":
+                    for obj in child.children:
+                        if obj.dep_ == "pobj":
+                            return token, obj  # "in the words of one violinist"
     return None
 
 

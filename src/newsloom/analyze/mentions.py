@@ -578,10 +578,21 @@ def _person_evidence(doc: Doc, mention: Mention, known: KnownNames) -> bool:
         return True
     if mention.parts and all(p in known.words for p in mention.parts):
         return True
-    return (
+    if (
         age_after(doc, mention.first, mention.last) is not None
         or age_before(doc, mention.first) is not None
-    )
+    ):
+        return True
+    # "Yuki Tanabe told the board …" tagged a work of art: a name of proper nouns alone,
+    # with no article before it, that speaks or that a he/she refers back to names a person.
+    words = doc[mention.first : mention.last]
+    if len(mention.parts) < 2 or any(t.tag_ not in ("NNP", "NNPS") for t in words):
+        return False
+    if mention.first > 0 and doc[mention.first - 1].dep_ == "det":
+        return False
+    root = words.root
+    speaks = root.dep_ == "nsubj" and is_speech_verb(root.head)
+    return speaks or _pronoun_bound(root) or _relative_follows(doc, mention.last, "who")
 
 
 def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
@@ -1294,6 +1305,21 @@ def relabel_non_people(
         # "Ondrasek" tagged GPE or ORG beside "Rafael Ondrasek" (found after the model's pass).
         single = len(m.parts) == 1 and not m.is_acronym
         if m.label in {"GPE", "LOC", "ORG"} and single and m.parts[0] in surnames:
+            new_label.setdefault(id(m), "PERSON")
+    # "Nadia Farouk" tagged ORG where "Farouk" alone is a person's elsewhere: proper nouns
+    # ending with that surname, none an organisation or place word, name her.
+    lone_people = {
+        key[0]
+        for key, group in by_key.items()
+        if len(key) == 1 and any(new_label.get(id(m), "PERSON") == "PERSON" for m in group)
+    }
+    for m in mentions:
+        if (
+            m.label in {"GPE", "LOC", "ORG"}
+            and 2 <= len(m.parts) <= MAX_FIRST_NAMES + 1
+            and not m.is_acronym
+            and _first_names_of(doc, m.first, m.last, lone_people)
+        ):
             new_label.setdefault(id(m), "PERSON")
     out = []
     for m in mentions:

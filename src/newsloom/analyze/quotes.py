@@ -17,7 +17,7 @@ quoted tokens, the people, the speaker resolver), so the steps take it and nothi
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -75,6 +75,11 @@ OPENING_MARKS = '"“«'
 ROLE_PREPS = frozenset({"for", "of", "at"})
 # What ends a sentence, before a quotation that is a sentence of its own and inside it.
 SENTENCE_ENDS = frozenset(".!?")
+# Prepositions before the medium a speech verb names ("said in a statement", "wrote on
+# Facebook", "said via a spokesman").
+MEDIUM_PREPS = frozenset({"in", "on", "via", "through"})
+# The last character inside a quotation that is an utterance of its own ("…," "…." "…?").
+UTTERANCE_ENDS = frozenset(",.!?…")
 # "they", "it", "we" resolve to the previous speaker when it is no person (a company, a team)
 # and spoke in the same paragraph or the one before: a plural pronoun further away refers to
 # anyone. Not searched over.
@@ -256,6 +261,8 @@ def _in_reported_speech(subject: Token) -> bool:
 
 # Nouns for a body that a definite description names by its name's word ("the authority").
 _BODY_WORDS = (SPEAKER_NOUNS | BODY_NOUNS) - SPEECH_NOUNS
+# Nouns for a body (not a person) whose name may be set off after them.
+_NAMED_BODY_NOUNS = FIRM_NOUNS | BODY_NOUNS
 # How an article says someone goes by "they".
 THEY_THEM = "they/them"
 # Verbs that put a question to someone ("Kline asked Lopez"), and verbs of answering one.
@@ -681,8 +688,10 @@ class _Resolver:
                     if who.entity_id is not None or not is_definite(person_noun):
                         return noun_speaker
             prev = self.last
-            newcomer = self._newcomer(paragraph, para_start, lower) or self._answering(
-                head, paragraph, lower
+            newcomer = (
+                self._newcomer(paragraph, para_start, lower)
+                or self._answering(head, paragraph, lower)
+                or self._paragraph_opener(paragraph, para_start, start, lower)
             )
             if newcomer is not None:
                 return _Speaker(text, start, end, newcomer.name, newcomer.entity_id, True)
@@ -778,6 +787,9 @@ class _Resolver:
                 person = self.people.at(word.idx, word.idx + len(word))
                 if person is not None and person.is_person:
                     return _Speaker(text, start, end, person.name, person.entity_id, True)
+        body = self._body_in_apposition(head)
+        if body is not None:
+            return _Speaker(text, start, end, body[0], body[1], False)
         for child in children:
             if child.dep_ == "poss":
                 possessor = self.people.at(
@@ -815,6 +827,9 @@ class _Resolver:
             owner = self.people.at(issuer.idx, issuer.idx + len(issuer))
             if owner is not None:
                 return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
+            body = self._body_in_apposition(issuer)
+            if body is not None:  # "The bus company, Marlow Transit, said in a statement"
+                return _Speaker(text, start, end, body[0], body[1], False)
             if issuer.pos_ in ("NOUN", "PROPN"):  # "the company's statement": it issued it
                 i_first, i_last = speaker_span(issuer)
                 while i_last - 1 > i_first and doc[i_last - 1].tag_ == "POS":
@@ -822,6 +837,22 @@ class _Resolver:
                 return _Speaker(text, start, end, doc[i_first:i_last].text, None, False)
         same = (first, last) == (span_first, span_last)
         return _Speaker(text, start, end, text if same else doc[first:last].text, None, False)
+
+    def _body_in_apposition(self, noun: Token) -> tuple[str, str | None] | None:
+        """'The bus company, Marlow Transit, said': a noun for a body with its name set off
+        after it is that body; its (name, entity id), the name's own words when no entity
+        covers them."""
+        if noun.pos_ != "NOUN" or noun.lemma_.lower() not in _NAMED_BODY_NOUNS:
+            return None
+        for child in noun.rights:
+            if child.dep_ != "appos" or child.pos_ != "PROPN":
+                continue
+            body = self.people.at(child.idx, child.idx + len(child))
+            if body is not None:
+                return None if body.is_person else (body.name, body.entity_id)
+            first = min((c.i for c in child.lefts if c.dep_ == "compound"), default=child.i)
+            return self.doc[first : child.i + 1].text, None
+        return None
 
     def _joint_speakers(self, head: Token, first: _Person) -> _Speaker | None:
         """'Jo Hart and Sam Patel said', 'Tom and Sue Barker said': a subject of names joined
@@ -857,6 +888,28 @@ class _Resolver:
         if prev is not None and (prev.entity_id or prev.name) == (person.entity_id or person.name):
             return None
         return person
+
+    def _paragraph_opener(
+        self, paragraph: int, para_start: int, pronoun: int, lower: str
+    ) -> _Person | None:
+        """'Farouk shrugs at the praise. "…," she says.', where the parse read "Farouk
+        shrugs" as one noun and found no subject: a paragraph that opens with a person's name
+        is about that person, so a he/she later in it, before anyone speaks there, stands for
+        them (not for a possessor: "Farouk's editor …")."""
+        if para_start < 0 or self.last_paragraph >= paragraph:
+            return None
+        people = self.people
+        i = bisect_left(people.starts, para_start)
+        if i >= len(people.mentions):
+            return None
+        p = people.mentions[i]
+        if p.start >= pronoun or p.tokens is None or not p.is_person or p.quoted or p.joint:
+            return None
+        first, last = p.tokens
+        doc = self.doc
+        opens = first == 0 or doc[first - 1].idx < para_start or doc[first - 1].is_space
+        owner = last < len(doc) and doc[last].tag_ == "POS"
+        return p if opens and not owner and people.agrees(p, lower) else None
 
     def _speaking_subject_before(self, pronoun: int, para_start: int, plural: bool) -> Token | None:
         """'The mayor's office released a statement. "…," it said.': the last common noun
@@ -1003,9 +1056,10 @@ class _Resolver:
         if line > 0 and self.people.last_between(lo, before, _named_outside_quotes) is None:
             lo = self._line_start(line - 1)
         person = self.people.subject_between(lo, before, sole=True)
-        if person is None or not person.is_person or person.passive:
+        if person is None or not person.is_person or (person.passive and not any_role):
             # ("Smith was arrested at the scene. "…," the officer said": one something was
-            # done to is not the one a new role names)
+            # done to is not the one a new role names; "Marquez was named man of the match.
+            # "…," the 24-year-old said": an age or a nationality names no new role)
             return set()
         key = person.entity_id or person.name
         if any_role:
@@ -1715,6 +1769,8 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
                 out.append(found)
             continue
         clause = next((c for c in token.children if c.dep_ == "ccomp"), None)
+        if clause is None:
+            clause = _clause_on_medium(token)
         # "The sale could value it at £2bn, one of the sources said": the parse may hang the
         # speech verb on the clause it reports, after it.
         reported_before = clause is None and _reports_clause_before(token, quoted)
@@ -1748,6 +1804,7 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
         lo = own_words_start(text, lo)  # "LONDON (Reuters) - Inflation fell …, the ONS said"
         start = max(doc[first].idx, lo)
         end = min(doc[last - 1].idx + len(doc[last - 1]), hi)  # a clause never crosses paragraphs
+        end = _before_closed_utterance(scan, start, end)
         while end > start and text[end - 1] in ".,;: \t":
             end -= 1
         own = (t for t in doc[first:last] if start <= t.idx < end)
@@ -1756,12 +1813,45 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
     return out
 
 
+def _clause_on_medium(verb: Token) -> Token | None:
+    """'said in a statement that services would resume': the parse may hang the reported
+    clause on the noun of the medium after the verb (as a clause opened by "that") rather than
+    on the verb."""
+    for prep in verb.rights:
+        if prep.dep_ != "prep" or prep.lower_ not in MEDIUM_PREPS:
+            continue
+        for noun in prep.children:
+            if noun.dep_ != "pobj" or noun.lemma_.lower() not in SPEECH_NOUNS:
+                continue
+            for clause in noun.rights:
+                if clause.dep_ in ("acl", "ccomp") and any(
+                    c.dep_ == "mark" and c.lower_ == "that" for c in clause.children
+                ):
+                    return clause
+    return None
+
+
+def _before_closed_utterance(scan: _Scan, start: int, end: int) -> int:
+    """'"It was textbook," the airline's head of operations, Karen Bly, said': the parse may
+    hang the speaker's words on the quoted clause, so the reported clause runs past a
+    quotation that ends its own sentence or clause (a comma or stop inside the closing mark).
+    What it reports ends with that quotation; the words after it only name the speaker."""
+    text = scan.text
+    for _, seg in scan.segments:
+        if seg.closed and seg.open_start <= start <= seg.start and seg.close_end < end:
+            inside = text[seg.start : seg.end].rstrip()
+            if inside[-1:] in UTTERANCE_ENDS:
+                return seg.close_end
+    return end
+
+
 def _put_to_subject(verb: Token) -> bool:
     """'Asked whether he would resign, Roe said …', 'when told that …': a participle of
     asking or telling with no subject of its own reports what was put to the sentence's
     subject, by someone unnamed; those words are not the subject's."""
+    # (the tagger may read a participle opening the sentence as a past tense: "Asked/VBD")
     return (
-        verb.tag_ == "VBN"
+        (verb.tag_ == "VBN" or (verb.tag_ == "VBD" and verb.dep_ == "advcl"))
         and verb.lemma_.lower() in ADDRESSEE_VERBS
         and not any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass") for c in verb.children)
     )

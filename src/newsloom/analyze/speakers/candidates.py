@@ -604,6 +604,8 @@ class CandidateFinder:
             verb, subject = t.head[verb], True
         if not subject:
             speaking = self._reduced_speech_verb(head)
+            if speaking is None and dep == "dobj":
+                speaking = self._quoted_as_saying(verb)
             if speaking is not None:  # "Her neighbour, Johan Berg, chimed in:"
                 verb, subject = speaking, True
         elif not self.speech_verb[verb]:
@@ -648,6 +650,16 @@ class CandidateFinder:
         )
         self.phrases[(first, last)] = found
         return found
+
+    def _quoted_as_saying(self, verb: int) -> int | None:
+        """'The Courier quoted her as saying', 'cited officials as saying': the object of the
+        verb speaks through the speech verb after its "as" (the rules' subject, too)."""
+        for prep in self.scan.doc[verb].children:
+            if prep.dep_ == "prep" and prep.lower_ == "as":
+                for c in prep.children:
+                    if c.dep_ == "pcomp" and self.speech_verb[c.i]:
+                        return c.i
+        return None
 
     def _reduced_speech_verb(self, head: int) -> int | None:
         """A speech verb the parse hangs on the noun as a clause of its own ("Her neighbour,
