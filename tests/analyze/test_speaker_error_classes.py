@@ -782,7 +782,7 @@ PRONOUN_ROWS = [
     row(
         "paragraph-opens-with-an-owner",
         'Nadia Farouk writes at dawn. "Before anyone wakes," she said.\n\n'
-        "Farouk's editor, Paul Greer, is a night owl. \"I read her pages at midnight,\" he said.",
+        'Farouk\'s editor, Paul Greer, is a night owl. "I read her pages at midnight," he said.',
         "midnight",
         "Paul Greer",
         "person",
@@ -804,7 +804,7 @@ PRONOUN_ROWS = [
         "name-tagged-a-work-that-speaks",
         "The Hallcroft Philharmonic has a new music director.\n\n"
         '"We play the same forty pieces every year," Yuki Tanabe told the board at her first '
-        'meeting.\n\nAs the orchestra\'s chair, Graham Lowe, put it: "She was not hired to be '
+        "meeting.\n\nAs the orchestra's chair, Graham Lowe, put it: \"She was not hired to be "
         'cautious."\n\nTanabe recalled her own first concert as a child. "My grandmother took '
         'me," she said.',
         "grandmother took me",
