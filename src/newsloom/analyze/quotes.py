@@ -787,9 +787,9 @@ class _Resolver:
                 person = self.people.at(word.idx, word.idx + len(word))
                 if person is not None and person.is_person:
                     return _Speaker(text, start, end, person.name, person.entity_id, True)
-        set_off = self._body_in_apposition(head)
-        if set_off is not None:
-            return _Speaker(text, start, end, set_off[0], set_off[1], False)
+        named_body = self._body_in_apposition(head)
+        if named_body is not None:
+            return _Speaker(text, start, end, named_body[0], named_body[1], False)
         for child in children:
             if child.dep_ == "poss":
                 possessor = self.people.at(
@@ -827,9 +827,9 @@ class _Resolver:
             owner = self.people.at(issuer.idx, issuer.idx + len(issuer))
             if owner is not None:
                 return _Speaker(text, start, end, owner.name, owner.entity_id, owner.is_person)
-            set_off = self._body_in_apposition(issuer)
-            if set_off is not None:  # "The bus company, Marlow Transit, said in a statement"
-                return _Speaker(text, start, end, set_off[0], set_off[1], False)
+            named_body = self._body_in_apposition(issuer)
+            if named_body is not None:  # "The bus company, Marlow Transit, said in a statement"
+                return _Speaker(text, start, end, named_body[0], named_body[1], False)
             if issuer.pos_ in ("NOUN", "PROPN"):  # "the company's statement": it issued it
                 i_first, i_last = speaker_span(issuer)
                 while i_last - 1 > i_first and doc[i_last - 1].tag_ == "POS":
