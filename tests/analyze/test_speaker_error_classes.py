@@ -1040,6 +1040,16 @@ STATEMENT_ROWS = [
         "their patience",
         "Marlow Transit",
     ),
+    # "His final words were simple: '…'": the words are their owner's.
+    row(
+        "owner-of-words-described-before-a-colon",
+        "Radio presenter Bill Hartnell signed off for the last time on Friday after four "
+        'decades on air.\n\nHis final words to listeners were simple: "Thank you for letting '
+        'me into your kitchens."',
+        "your kitchens",
+        "Bill Hartnell",
+        "person",
+    ),
 ]
 
 
@@ -1205,6 +1215,28 @@ CONTINUATION_ROWS = [
         '"The money never came. I regret that every day," he told the panel.',
         "pipes were failing",
         "Richard Bloom",
+        "person",
+    ),
+    # A he/she opening the sentence after one that names a single person, with nobody
+    # speaking in the paragraph yet, is that person, not the last speaker.
+    row(
+        "the-one-named-in-the-sentence-before",
+        'Tom Ashdown has farmed barley here for forty years. "I have never seen the ground '
+        'this hard," he said.\n\nAshdown is fatalistic.\n\n"This year the weather won."\n\n'
+        'Both farmers have written to their MP, Graham Feld. He said he was "pressing '
+        'ministers daily".',
+        "pressing ministers daily",
+        "Graham Feld",
+        "person",
+    ),
+    # ... but the speaker goes on when the sentence before names the speaker's subject.
+    row(
+        "the-speaker-named-before-goes-on",
+        'Tom Ashdown has farmed barley here for forty years. "I have never seen the ground '
+        'this hard," he said.\n\nAshdown wrote to his MP, Graham Feld. He said he was still '
+        '"waiting for a reply".',
+        "waiting for a reply",
+        "Tom Ashdown",
         "person",
     ),
 ]
@@ -1880,6 +1912,27 @@ LAYOUT_ROWS = [
         'every day."',
         "everything I had",
         "Ken Matthews",
+        "person",
+    ),
+    # The parser may end a sentence inside a name, leaving the speech verb's subject before
+    # the break.
+    row(
+        "subject-before-a-false-sentence-break",
+        "Climate protesters blocked a motorway for three hours on Tuesday.\n\nPolice arrested "
+        '14 people. Chief Superintendent Ravi Kapoor said: "The right to protest does not '
+        'include the right to endanger lives."\n\nA spokeswoman for the group, Earth First '
+        'Now, said: "We are sorry for the disruption, but we are not sorry for acting."',
+        "not sorry for acting",
+        "A spokeswoman for the group",
+    ),
+    # A couple sharing a surname written once, tagged as two entities (one of them a body).
+    row(
+        "couple-tagged-in-two",
+        "Couple celebrate 70th anniversary\n\nArthur and Vera Bell, both 92, celebrated their "
+        '70th wedding anniversary on Saturday.\n\n"The secret is to never go to bed angry," '
+        'Vera said.\n\nArthur disagreed. "The secret is to let her win," he joked.',
+        "never go to bed angry",
+        "Vera Bell",
         "person",
     ),
 ]

@@ -545,7 +545,11 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
     speaking = _participle_owner(verb, quoted)
     if speaking is not None:
         return speaking
-    nominal = _determined_subject(verb, quoted) or stranded_name(verb, quoted)
+    nominal = (
+        _determined_subject(verb, quoted)
+        or stranded_name(verb, quoted)
+        or _subject_before_break(verb, quoted)
+    )
     if nominal is not None:
         return nominal
     above = verb.head
@@ -658,6 +662,10 @@ def _determined_subject(verb: Token, quoted: list[bool] | None) -> Token | None:
     return None
 
 
+# Parts of speech of a word that may be a verb's subject.
+_NOMINAL_TAGS = frozenset({"NOUN", "PROPN", "PRON"})
+
+
 def stranded_name(verb: Token, quoted: list[bool] | None) -> Token | None:
     """'In the village of Elm Cross, pensioner Doris Whitlow, 81, said …': the parse may read
     the name as a preposition's object and leave the verb without a subject. A name that ends
@@ -676,6 +684,29 @@ def stranded_name(verb: Token, quoted: list[bool] | None) -> Token | None:
     if (quoted and quoted[name.i]) or not same_paragraph(name, verb):
         return None
     return name
+
+
+def _subject_before_break(verb: Token, quoted: list[bool] | None) -> Token | None:
+    """'A spokeswoman for the group, Earth First Now, said:': the parser may end a sentence
+    inside a name, with no stop at the break, and leave the verb without its subject. When
+    no noun comes before the verb in its sentence and the sentence before, in the same
+    paragraph, ends without a stop and has no verb, the noun heading that one is the
+    subject."""
+    if verb.tag_ not in FINITE_TAGS:
+        return None
+    doc, start = verb.doc, verb.sent.start
+    if start == 0 or any(t.pos_ in _NOMINAL_TAGS for t in doc[start : verb.i]):
+        return None
+    before = doc[start - 1]
+    if before.is_punct or before.is_space or "\n" in before.whitespace_:
+        return None
+    sent = before.sent
+    root = sent.root
+    if root.pos_ not in ("NOUN", "PROPN") or any(t.pos_ in ("VERB", "AUX") for t in sent):
+        return None
+    if (quoted and quoted[root.i]) or not could_speak(root):
+        return None
+    return root
 
 
 def verb_after_name(name: Token) -> Token | None:
@@ -1088,6 +1119,12 @@ def find_cue(
     before = j - 1
     if before > lo and doc[before].pos_ == "ADV" and doc[before - 1].pos_ == "PROPN":
         before -= 1  # "Desai again: '…'", "Roe later: '…'"
+    if before > lo and doc[before].dep_ == "acomp" and doc[before].head.lemma_ == "be":
+        # "His final words to listeners were simple: '…'": said of the words, whose owner
+        # speaks (as in "His verdict: '…'")
+        said_of = next((c for c in doc[before].head.children if c.dep_ == "nsubj"), None)
+        if said_of is not None and said_of.pos_ == "NOUN" and lo <= said_of.i:
+            before = said_of.i
     if j > lo and doc[j].text == ":" and doc[before].pos_ in ("PROPN", "NOUN", "PRON"):
         named = doc[before]
         if named.dep_ in ("dobj", "dative") and named.head.lemma_.lower() in ADDRESSEE_VERBS:

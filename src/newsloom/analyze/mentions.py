@@ -707,11 +707,16 @@ def _named_after_role(doc: Doc, mention: Mention) -> bool:
 def model_mentions(doc: Doc, ents: Sequence[Span], known: KnownNames) -> list[Mention]:
     """Cleaned mentions from the model's entity spans (several per span when it holds several)."""
     mentions: list[Mention] = []
-    for ent in ents:
+    skip = -1
+    for k, ent in enumerate(ents):
         label = ent.label_
-        if label not in KEPT_LABELS and label not in RECHECK_LABELS:
+        if k == skip or (label not in KEPT_LABELS and label not in RECHECK_LABELS):
             continue
         couple = _couple(doc, ent, known)
+        if couple is None and k + 1 < len(ents):
+            joined = _couple_in_two(doc, ent, ents[k + 1])
+            couple = _couple(doc, joined, known) if joined is not None else None
+            skip = k + 1 if couple is not None else skip
         if couple is not None:
             mentions.extend(couple)
             continue
@@ -780,6 +785,17 @@ def described_by_nation(token: Token) -> bool:
 
 def _described_by_nation(doc: Doc, first: int, last: int) -> bool:
     return last - first == 1 and described_by_nation(doc[first])
+
+
+def _couple_in_two(doc: Doc, first: Span, rest: Span) -> Span | None:
+    """'Arthur and Vera Bell' tagged as two entities ("Arthur" a person, "Vera Bell" a body):
+    the one span ``_couple`` reads, a person's when either part is."""
+    if len(first) != 1 or rest.start != first.end + 1 or not 2 <= len(rest) <= 3:
+        return None
+    if doc[first.end].lower_ not in ("and", "&") or rest.label_ not in KEPT_LABELS:
+        return None
+    label = "PERSON" if "PERSON" in (first.label_, rest.label_) else rest.label_
+    return Span(doc, first.start, rest.end, label=label)
 
 
 def _couple(doc: Doc, ent: Span, known: KnownNames) -> list[Mention] | None:

@@ -136,7 +136,7 @@ MIN_AGENT_NOUN_LEN = 7
 # Words that end a role's head noun ("coach of Ardwick United" is a coach).
 ROLE_PREPS = frozenset({"of", "for", "at", "in", "with", "to", "from", "on"})
 # Pronouns that resolve to a person.
-PERSONAL_PRONOUNS = frozenset({"he", "she", "him", "her"})
+PERSONAL_PRONOUNS = frozenset({"he", "she", "him", "her", "his"})
 # Pronouns that resolve to a group or organisation, through the previous speaker too.
 GROUP_PRONOUNS = frozenset({"they", "it", "we"})
 # Pronouns whose resolution depends on where they stand and on who spoke last.
@@ -692,6 +692,7 @@ class _Resolver:
                 self._newcomer(paragraph, para_start, lower)
                 or self._answering(head, paragraph, lower)
                 or self._paragraph_opener(paragraph, para_start, start, lower)
+                or self._named_in_sentence_before(first, paragraph, para_start, lower)
             )
             if newcomer is not None:
                 return _Speaker(text, start, end, newcomer.name, newcomer.entity_id, True)
@@ -910,6 +911,33 @@ class _Resolver:
         opens = first == 0 or doc[first - 1].idx < para_start or doc[first - 1].is_space
         owner = last < len(doc) and doc[last].tag_ == "POS"
         return p if opens and not owner and people.agrees(p, lower) else None
+
+    def _named_in_sentence_before(
+        self, pronoun: int, paragraph: int, para_start: int, lower: str
+    ) -> _Person | None:
+        """'Both have written to their MP, Graham Feld. He said he was "pressing …"': a he/she
+        opening a sentence, with no person as a subject before it in its paragraph and no one
+        speaking there yet, stands for the one person the sentence before names (in the same
+        paragraph, outside quotations), when of its gender."""
+        if para_start < 0 or self.last_paragraph >= paragraph:
+            return None
+        k = self.sent_of[pronoun]
+        begin = self.sent_bounds[k]
+        doc = self.doc
+        if k == 0 or any(not (t.is_punct or t.is_space) for t in doc[begin:pronoun]):
+            return None
+        lo, hi = doc[self.sent_bounds[k - 1]].idx, doc[begin].idx
+        if lo < para_start:
+            return None
+        named = {
+            p.entity_id or p.name: p
+            for p in self.people.mentions
+            if lo <= p.start < hi and p.is_person and not p.quoted
+        }
+        if len(named) != 1:
+            return None
+        (person,) = named.values()
+        return person if self.people.agrees(person, lower) else None
 
     def _speaking_subject_before(self, pronoun: int, para_start: int, plural: bool) -> Token | None:
         """'The mayor's office released a statement. "…," it said.': the last common noun
