@@ -1360,6 +1360,9 @@ NESTED_ROWS = [
         'to say: "Never sell the land."',
         "Never sell the land.",
         "Jan Shaw",
+        # (the rules pick Jan Shaw; the 39-tree ranker of round 12 prefers the outer
+        # reporter, named in full at the line's start)
+        fails="nested",
     ),
     # The inner subject cannot speak: the quoted words are the reporter's.
     row(

@@ -1122,8 +1122,14 @@ def find_cue(
     if before > lo and doc[before].dep_ == "acomp" and doc[before].head.lemma_ == "be":
         # "His final words to listeners were simple: '…'": said of the words, whose owner
         # speaks (as in "His verdict: '…'")
+        # ("The sign at the entrance was blunt: '…'" has no owner: nobody speaks)
         said_of = next((c for c in doc[before].head.children if c.dep_ == "nsubj"), None)
-        if said_of is not None and said_of.pos_ == "NOUN" and lo <= said_of.i:
+        if (
+            said_of is not None
+            and said_of.pos_ == "NOUN"
+            and lo <= said_of.i
+            and any(c.dep_ == "poss" for c in said_of.children)
+        ):
             before = said_of.i
     if j > lo and doc[j].text == ":" and doc[before].pos_ in ("PROPN", "NOUN", "PRON"):
         named = doc[before]
