@@ -533,6 +533,36 @@ DESCRIPTION_ROWS = [
         "Luis Marquez",
         "person",
     ),
+    # Two roles stacked before one name, which the parse joins to the first by "and".
+    row(
+        "roles-stacked-before-a-name",
+        "Organisers of the Greenhill Folk Festival have cancelled this year's event after a "
+        "storm destroyed the main stage.\n\nFestival director and founder Alice Moreau said "
+        'the decision was "heartbreaking". "We tried everything to save it," she said.',
+        "heartbreaking",
+        "Alice Moreau",
+        "person",
+    ),
+    row(
+        "co-founder-and-chief-executive",
+        "Cellcycle, a startup that recovers lithium from used batteries, has raised $40 "
+        'million.\n\n"Every battery we recycle is a mine we don\'t have to dig," co-founder '
+        "and CEO Maya Okoye said in an interview.",
+        "a mine we don't have to dig",
+        "Maya Okoye",
+        "person",
+    ),
+    # A headline's description is the lead's subject's, never the last paragraph's speaker.
+    row(
+        "headline-description-is-not-the-last-speaker",
+        "Bank chief: 'Rates will stay high for longer'\n\nThe governor of the central bank has "
+        "warned that interest rates will stay high for longer than markets expect.\n\n"
+        'Speaking in Frankfurt, Governor Elsa Lindqvist said inflation was "proving stubborn".'
+        '\n\nEconomists were split. "She\'s talking tough to keep markets in line," said Ravi '
+        'Shah of Northbank. "I still expect a cut in spring."',
+        "Rates will stay high",
+        "Bank chief",
+    ),
 ]
 
 
@@ -1936,6 +1966,15 @@ LAYOUT_ROWS = [
         'Vera said.\n\nArthur disagreed. "The secret is to let her win," he joked.',
         "never go to bed angry",
         "Vera Bell",
+        "person",
+    ),
+    # A quotation standing alone, whose owner the next paragraph names.
+    row(
+        "quotation-named-by-the-next-paragraph",
+        'Parents call for beach inquiry\n\n"We were told it was safe."\n\nThose were the '
+        "words of Carla Mendes, whose son fell ill after swimming at Brook Bay last month.",
+        "told it was safe",
+        "Carla Mendes",
         "person",
     ),
 ]

@@ -522,7 +522,7 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
             if nxt not in subjects or nxt.whitespace_ or first.doc[first.i + 2] not in subjects:
                 break
             first = first.doc[first.i + 2]  # across "co" "-" "author"
-        return _named_in_apposition(first) or first
+        return _named_in_apposition(first) or named_after_roles(first) or first
     for child in children:
         if child.dep_ == "agent":  # "was quoted by Roe", "she was told by her lawyer"
             for obj in child.children:
@@ -659,6 +659,26 @@ def _determined_subject(verb: Token, quoted: list[bool] | None) -> Token | None:
     last = lefts[-1]
     if last.pos_ in ("ADJ", "NOUN", "PROPN", "NUM") and same_paragraph(last, verb):
         return last
+    return None
+
+
+def named_after_roles(noun: Token) -> Token | None:
+    """'Festival director and founder Alice Moreau said', 'co-founder and CEO Maya Okoye
+    said': the parse may make the first of two roles stacked before one name the subject and
+    join the name to it by "and". With no determiner on either, and a role word right before
+    the name, the roles are that person's."""
+    if noun.pos_ != "NOUN" or not is_role_noun(noun.lemma_):
+        return None
+    if any(c.dep_ in ("det", "poss") for c in noun.children):
+        return None  # ("The mayor and Tom Roe said": two people)
+    for conj in noun.children:
+        if conj.dep_ != "conj" or conj.pos_ != "PROPN" or conj.ent_type_ != "PERSON":
+            continue
+        lefts = list(conj.lefts)
+        if any(c.dep_ in ("det", "poss") for c in lefts):
+            return None
+        if any(c.dep_ == "compound" and is_role_noun(c.text) for c in lefts):
+            return conj
     return None
 
 

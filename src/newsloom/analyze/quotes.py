@@ -42,6 +42,7 @@ from .attribution import (
     cue_before_colon,
     find_cue,
     is_speech_verb,
+    named_after_roles,
     speaker_span,
     stranded_name,
     subject_of,
@@ -75,6 +76,10 @@ OPENING_MARKS = '"“«'
 ROLE_PREPS = frozenset({"for", "of", "at"})
 # What ends a sentence, before a quotation that is a sentence of its own and inside it.
 SENTENCE_ENDS = frozenset(".!?")
+# Words that point back to a quotation standing before them ("Those were the words of …").
+_DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
+# Nouns for what someone said ("the words of", "X's verdict").
+_SAYING_NOUNS = SPEECH_NOUNS | {"word", "words", "verdict", "view", "advice", "plea", "message"}
 # Prepositions before the medium a speech verb names ("said in a statement", "wrote on
 # Facebook", "said via a spokesman").
 MEDIUM_PREPS = frozenset({"in", "on", "via", "through"})
@@ -788,6 +793,11 @@ class _Resolver:
                 person = self.people.at(word.idx, word.idx + len(word))
                 if person is not None and person.is_person:
                     return _Speaker(text, start, end, person.name, person.entity_id, True)
+        stacked = named_after_roles(head)  # "Festival director and founder Alice Moreau"
+        if stacked is not None:
+            person = self.people.at(stacked.idx, stacked.idx + len(stacked))
+            if person is not None and person.is_person:
+                return _Speaker(text, start, end, person.name, person.entity_id, True)
         named_body = self._body_in_apposition(head)
         if named_body is not None:
             return _Speaker(text, start, end, named_body[0], named_body[1], False)
@@ -1011,6 +1021,8 @@ class _Resolver:
             headline or refers_back(head) or _after_the(self.doc, head.left_edge.i)
         ):
             return None, False
+        # A headline's description refers to the lead's subject, not the last paragraph's.
+        subject_before = self.lead_end if headline else before
         age = stated_age(text)
         if age is not None:
             fits = {e.id for e in self.ages.get(age, []) if e.mentions[0].start < before}
@@ -1019,7 +1031,7 @@ class _Resolver:
                 # person named before, else the paragraph's subject, when given no age
                 aged = {e.id for people in self.ages.values() for e in people}
                 fits = self._sole_ageless_person(before) or (
-                    self._undescribed_subject(before, any_role=True) - aged
+                    self._undescribed_subject(subject_before, any_role=True) - aged
                 )
         else:
             lemma = head.lemma_.lower()
@@ -1033,7 +1045,7 @@ class _Resolver:
                 and not _has_possessor(head)
             ):
                 # ("her neighbour" is someone of hers, never the one named before)
-                fits = self._undescribed_subject(before, any_role=nationality)
+                fits = self._undescribed_subject(subject_before, any_role=nationality)
                 if not fits and nationality:  # "Felipe Duarte's side won. ¶ … the Portuguese"
                     fits = self._sole_person(before)
         if len(fits) != 1:
@@ -1955,6 +1967,31 @@ def _not_speech(text: str, seg: Segment) -> bool:
     return seg.open_start > 0 and text[seg.open_start - 1] == "="
 
 
+def _named_by_next(scan: _Scan, n: int) -> Token | None:
+    """'"We were told it was safe." ¶ Those were the words of Carla Mendes, …': a paragraph
+    that is a quotation alone, whose owner the next paragraph's opening sentence names ("Those
+    were the words of X", "That was X's verdict"): X."""
+    if n + 1 >= len(scan.lines):
+        return None
+    lo, hi, _ = scan.lines[n + 1]
+    span = scan.doc.char_span(lo, hi, alignment_mode="expand")
+    if span is None or not len(span):
+        return None
+    verb = span[0].sent.root
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    said = next((c for c in verb.children if c.dep_ == "attr"), None)
+    if verb.lemma_ != "be" or subject is None or said is None:
+        return None
+    if subject.lower_ not in _DEMONSTRATIVES or said.lemma_.lower() not in _SAYING_NOUNS:
+        return None
+    for child in said.children:
+        if child.dep_ == "poss":
+            return child
+        if child.dep_ == "prep" and child.lower_ == "of":
+            return next((c for c in child.children if c.dep_ == "pobj"), None)
+    return None
+
+
 def _carried_on(scan: _Scan, seg: Segment, n: int) -> _Speaker | None:
     """The speaker of a quotation without a cue: the one quoted just before in the same
     paragraph, or, for a paragraph that opens with a quotation, the previous paragraph's
@@ -2198,6 +2235,10 @@ def _direct(scan: _Scan, k: int) -> QuoteMention | None:
         cue_chars = _cue_chars(doc, cue)
     elif post is None:
         speaker = _carried_on(scan, seg, n)
+    if speaker is None and post is None and scan.quote_only(k):
+        owner = _named_by_next(scan, n)
+        if owner is not None:  # '"…" ¶ Those were the words of Carla Mendes, …'
+            speaker = scan.resolver.resolve(*speaker_span(owner), n + 1, scan.lines[n + 1][0])
     if speaker is None and post is None:
         if not scan.quote_only(k):
             return None  # a quoted phrase nobody is said to have said (scare quotes, names)
