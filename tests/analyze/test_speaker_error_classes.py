@@ -841,6 +841,16 @@ PRONOUN_ROWS = [
         "Yuki Tanabe",
         "person",
     ),
+    # "Holt said he respected her decision": the her is someone else's, so Holt is a he.
+    row(
+        "his-he-then-someone-elses-her",
+        "The chief constable, Karen Doyle, has resigned.\n\nThe Police and Crime "
+        'Commissioner, James Holt, said he respected her decision. "She has served this '
+        'county for thirty years," he said.',
+        "served this county",
+        "James Holt",
+        "person",
+    ),
 ]
 
 

@@ -111,10 +111,20 @@ def article_genders(
             continue
         last = max(p.end for p in people)
         owned = reported = False  # the first of each sign in the sentence votes
+        subject_gender = ""  # of the first he/she after the name
         for token in _tokens_in(doc, pronouns, *_sentence_range(doc, sentences, n)):
             lower = token.lower_
             if _in_quotation(quoted, token.idx):
                 continue  # a pronoun inside a quotation is the speaker's, not the narrator's
+            if token.idx >= last and lower in ("he", "she") and not subject_gender:
+                subject_gender = PRONOUN_GENDER[lower]
+            if (
+                subject_gender
+                and lower in ("his", "her")
+                and PRONOUN_GENDER[lower] != subject_gender
+            ):
+                # "Holt said he respected her decision": after his he, a her is someone else's
+                owned = True
             if token.idx >= last and token.dep_ in _OBJECT_DEPS:
                 # "Strand thanked him for his service": someone else is in the sentence, and
                 # a possessive after them is theirs.
