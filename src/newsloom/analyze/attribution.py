@@ -732,11 +732,10 @@ def _subject_before_break(verb: Token, quoted: list[bool] | None) -> Token | Non
 def verb_after_name(name: Token) -> Token | None:
     """The verb right after a name (an age set off by commas aside): "Doris Whitlow, 81, said"."""
     doc = name.doc
-    k = name.i + 1
-    while k < len(doc) and _set_off(doc[k]):
-        k += 1
-    if k < len(doc) and doc[k].pos_ in ("VERB", "AUX"):
-        return doc[k]
+    for k in range(name.i + 1, len(doc)):
+        token = doc[k]
+        if not _set_off(token):
+            return token if token.pos_ in ("VERB", "AUX") else None
     return None
 
 
@@ -978,8 +977,14 @@ def _reporter_instead(
 
 def _only_manner(doc: Doc, q_first: int, q_last: int) -> bool:
     """Whether the quoted tokens are adverbs (and the conjunctions between them) only."""
-    words = [doc[i].pos_ for i in range(q_first, q_last) if not doc[i].is_punct]
-    return "ADV" in words and all(pos in MANNER_POS for pos in words)
+    adverb = False
+    for token in doc[q_first:q_last]:  # (stops at the first word that is not of manner)
+        if token.is_punct:
+            continue
+        if token.pos_ not in MANNER_POS:
+            return False
+        adverb = adverb or token.pos_ == "ADV"
+    return adverb
 
 
 def _adjacent_attribution(doc: Doc, q_last: int, hi: int, quoted: list[bool]) -> Cue | None:

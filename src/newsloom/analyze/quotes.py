@@ -584,7 +584,7 @@ class _Resolver:
         line_starts: Sequence[int] = (),
         quoted: list[bool] | None = None,
         sentences: tuple[list[int], list[int]] | None = None,
-        lower: list[str] | None = None,
+        table: TokenTable | None = None,
         headline_end: int = 0,
         lead_end: int = 0,
     ) -> None:
@@ -594,8 +594,12 @@ class _Resolver:
         self.headline_end = headline_end
         # Where the first paragraph after it ends (``_described_later``).
         self.lead_end = lead_end
-        # Per token its lower-case form (``TokenTable.lower``), when the caller has read it.
-        self.lower = lower
+        # The parse's token attributes as lists, when the caller has read them.
+        self.table = table
+        self.lower = table.lower if table is not None else None
+        self._token_columns: tuple[list[int], list[str]] | None = None
+        # Noun lemma -> where the article uses it outside quotations (``_noun_uses``).
+        self._noun_places: dict[str, list[int]] | None = None
         self.people = people
         self.line_starts = line_starts
         # Per token its sentence, and each sentence's first token (``_sentence_index``).
@@ -968,12 +972,23 @@ class _Resolver:
         """The subjects ("nsubj") outside quotations before token ``pronoun`` in its
         paragraph (from character ``para_start``), nearest first."""
         doc, quoted = self.doc, self.quoted
+        starts, deps = self._starts_and_deps()
         for k in range(pronoun - 1, -1, -1):
-            token = doc[k]
-            if token.idx < para_start:
+            if starts[k] < para_start:
                 return
-            if token.dep_ == "nsubj" and not quoted[k]:
-                yield token
+            if deps[k] == "nsubj" and not quoted[k]:
+                yield doc[k]
+
+    def _starts_and_deps(self) -> tuple[list[int], list[str]]:
+        """Per token its first character and dependency label (from the token table when the
+        scan read one), read once: the backward walks look at every token."""
+        if self._token_columns is None:
+            table = self.table
+            if table is not None:
+                self._token_columns = table.idx, table.dep
+            else:
+                self._token_columns = [t.idx for t in self.doc], [t.dep_ for t in self.doc]
+        return self._token_columns
 
     def _person_noun_before(self, pronoun: int, para_start: int, lower: str) -> Token | None:
         """The person a he or she stands for when no one named is a subject in its paragraph:
@@ -1171,12 +1186,12 @@ class _Resolver:
 
     def _noun_uses(self, lemma: str, before: int) -> int:
         """How many times the article uses noun ``lemma`` outside quotations before a token."""
-        doc, quoted = self.doc, self.quoted
-        return sum(
-            1
-            for t in doc[:before]
-            if t.lemma_.lower() == lemma and t.pos_ == "NOUN" and not quoted[t.i]
-        )
+        if self._noun_places is None:
+            self._noun_places = {}
+            for t in self.doc:
+                if t.pos_ == "NOUN" and not self.quoted[t.i]:
+                    self._noun_places.setdefault(t.lemma_.lower(), []).append(t.i)
+        return bisect_left(self._noun_places.get(lemma, []), before)
 
     def _person_tokens(self) -> list[tuple[int, int, str]]:
         out = []
@@ -1512,7 +1527,7 @@ class _Scan:
             self.line_starts,
             self.quoted,
             (self.sent_of, self.bounds),
-            self.tokens.lower if self.tokens is not None else None,
+            self.tokens,
             headline_end=_headline_end(self.lines),
             lead_end=_lead_end(self.lines),
         )
@@ -1936,12 +1951,15 @@ def _signature_cue(doc: Doc, m: re.Match[str]) -> Cue | None:
 
 def _is_title(doc: Doc, first: int, last: int) -> bool:
     """A name or title in quote marks ("Morning Joe", "Make Your Kid a Millionaire")."""
-    words = [t for t in doc[first:last] if t.is_alpha]
-    if (
-        len(words) < MIN_TITLE_WORDS
-        or len(words) > TITLE_MAX_WORDS
-        or doc[last - 1].text in (".", "!", "?", ",")
-    ):
+    if doc[last - 1].text in (".", "!", "?", ","):
+        return False
+    words: list[Token] = []
+    for t in doc[first:last]:
+        if t.is_alpha:
+            words.append(t)
+            if len(words) > TITLE_MAX_WORDS:  # a sentence, not a title: read no further
+                return False
+    if len(words) < MIN_TITLE_WORDS:
         return False
     return all(t.text[:1].isupper() or t.is_stop and len(t) <= TITLE_STOP_WORD_CHARS for t in words)
 

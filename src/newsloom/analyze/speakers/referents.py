@@ -139,9 +139,8 @@ def document_issuer(head: Token, quoted: list[bool]) -> Token | None:
         own = _issuer_of(head, quoted, with_subject=True)
     if own is not None or not is_definite(head):
         return own
-    for k in range(head.i - 1, -1, -1):
-        token = head.doc[k]
-        if token.lemma_.lower() == lemma and token.pos_ == "NOUN" and not quoted[k]:
+    for token in reversed(head.doc[: head.i]):
+        if token.lemma_.lower() == lemma and token.pos_ == "NOUN" and not quoted[token.i]:
             return _issuer_of(token, quoted, with_subject=True)
     return None
 
