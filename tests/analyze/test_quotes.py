@@ -286,6 +286,28 @@ INDIRECT_ROWS = [
         'Karen Bly said the landing, "a textbook one," had saved lives.',
         ('the landing, "a textbook one," had saved lives', "Karen Bly"),
     ),
+    # the parse may leave the clause's subject as a root of its own before it: it is reported
+    (
+        "Nurses vote to strike over pay\n\nNurses at four hospitals in the Darrow health "
+        "district have voted to strike next month, their union said on Monday.",
+        (
+            "Nurses at four hospitals in the Darrow health district have voted to strike "
+            "next month",
+            "their union",
+        ),
+    ),
+    # ... or split a hyphenated word at its end into clauses of their own
+    (
+        "The haulage firm said it was co-operating fully with the investigation.",
+        ("it was co-operating fully with the investigation", "The haulage firm"),
+    ),
+    # ... or read the clause told, with no "that", as a relative clause on the one told
+    (
+        "Her son, Paul Marsh, told the inquest his mother had been lying on the kitchen floor "
+        "all night.",
+        ("his mother had been lying on the kitchen floor all night", "Paul Marsh"),
+    ),
+    ("She told the story her father wrote.", None),
 ]
 
 

@@ -563,6 +563,45 @@ DESCRIPTION_ROWS = [
         "Rates will stay high",
         "Bank chief",
     ),
+    # An indefinite description opening the lead, the person named later under its noun.
+    row(
+        "lead-indefinite-description-named-later",
+        "Former aide says senator knew\n\nA former aide to Senator Ruth Palmer told "
+        'investigators that "she knew about the payments for months".\n\nThe aide, Kevin '
+        'Moss, said Palmer had asked him to keep quiet.\n\n"The senator never said any such '
+        'thing," her spokesman, Eli Grant, said.',
+        "knew about the payments",
+        "Kevin Moss",
+        "person",
+    ),
+    # A headline's capitalised role (read as a proper noun, even a body) is the lead's person.
+    row(
+        "headline-capitalised-role",
+        "Coach says players 'gave everything'\n\nNorthbridge coach Terry Walsh resigned on "
+        "Sunday, a day after a 40-6 defeat.",
+        "gave everything",
+        "Terry Walsh",
+        "person",
+    ),
+    # ... also as the subject of the headline's first predicate, shared by "says".
+    row(
+        "headline-second-predicate",
+        'Coach quits after defeat, says players "gave everything"\n\nNorthbridge coach '
+        "Terry Walsh resigned on Sunday, a day after a 40-6 defeat.",
+        "gave everything",
+        "Terry Walsh",
+        "person",
+    ),
+    # A description the article brought in unnamed ("A spokesman for …") is that one, not
+    # the person named as a subject in the paragraph before.
+    row(
+        "description-brought-in-unnamed",
+        "A light aircraft came down on the M6 on Saturday.\n\nThe pilot, named locally as "
+        "Greg Munro, 45, declined to comment.\n\nA spokesman for Cumbria Police said nobody "
+        'on the ground had been hurt. "It is nothing short of a miracle," the spokesman said.',
+        "short of a miracle",
+        "spokesman",
+    ),
 ]
 
 
@@ -851,6 +890,50 @@ PRONOUN_ROWS = [
         "James Holt",
         "person",
     ),
+    # A name the model tags a place, in apposition to a word for a person ("deputy"): the
+    # she after it is hers, not an earlier paragraph's speaker's.
+    row(
+        "name-tagged-a-place-after-a-person-noun",
+        'Residents spent the night upstairs. "We have never seen water this high," said Carla '
+        "Menzies, who runs a bakery.\n\nMayor Tobias Renn said 140 homes were evacuated.\n\n"
+        'His deputy, Ines Clavel, was less certain. "We will look at every decision we made '
+        'this week," she said.',
+        "every decision",
+        "Ines Clavel",
+        "person",
+    ),
+    # A surname the model tags a nationality, after the full name: the same person.
+    row(
+        "surname-tagged-a-nationality",
+        "Speaking on a podcast, actor Dev Sharma said he almost gave up acting.\n\n"
+        '"I sat in my flat for three months," he told host Claire Boyd.\n\nBoyd asked what '
+        "changed. \"A director I'd never met sent me a script with a note saying, 'You were "
+        "the only good thing in that film,'\" Sharma said.",
+        "sent me a script",
+        "Dev Sharma",
+        "person",
+    ),
+    # A first name alone the model tags a body, after the full name: the same person.
+    row(
+        "first-name-tagged-a-body",
+        "A 12-year-old from Leicester has become the youngest grandmaster in British chess "
+        "history.\n\nAarav Mehta secured the title after a draw in Budapest on Sunday.\n\n"
+        "\"I'm very happy, but I'm also very tired,\" Aarav said.",
+        "very tired",
+        "Aarav Mehta",
+        "person",
+    ),
+    # A he after a definite noun the article brought in unnamed ("a father and his son" …
+    # "The father, who asked not to be named, thanked …") is that one, not the last speaker.
+    row(
+        "he-after-a-noun-brought-in-unnamed",
+        "Two walkers were rescued early on Sunday.\n\nThe pair, a father and his son from "
+        "Glasgow, called for help after 9pm. Team leader Hamish Grant said they had done the "
+        'right thing.\n\n"They stayed put," Grant said.\n\nThe father, who asked not to be '
+        'named, thanked the volunteers. "We were very lucky," he said.',
+        "very lucky",
+        "father",
+    ),
 ]
 
 
@@ -1090,6 +1173,15 @@ STATEMENT_ROWS = [
         "Bill Hartnell",
         "person",
     ),
+    # The one a document was seen by did not issue it: "The letter, seen by the Gazette, said"
+    # is the letter's writer's.
+    row(
+        "document-seen-by-a-paper",
+        "Claire Hadley said in a letter to staff that she was sorry. The letter, seen by the "
+        'Gazette, said: "I have let you down."',
+        "let you down",
+        "Claire Hadley",
+    ),
 ]
 
 
@@ -1279,6 +1371,26 @@ CONTINUATION_ROWS = [
         "Tom Ashdown",
         "person",
     ),
+    # Words quoted inside someone's report leave the reporter speaking: the next he/she is
+    # the reporter's, not the one whose words were quoted.
+    row(
+        "quoted-inside-a-report",
+        "Union leader Maria Lopez said the company's director, Alex Kim, had described the "
+        'workers as "replaceable".\n\n"That word will not be forgotten," she said.',
+        "will not be forgotten",
+        "Maria Lopez",
+        "person",
+    ),
+    # ... also a person brought in by someone's account ("According to Quinn, her manager …").
+    row(
+        "person-in-someones-account",
+        "Sarah Quinn said she reported problems at least six times. According to Quinn, her "
+        'line manager told her the repairs were "too expensive".\n\n"He actually said to me, '
+        "'Nobody has died yet,'\" she said.",
+        "He actually said",
+        "Sarah Quinn",
+        "person",
+    ),
 ]
 
 
@@ -1400,9 +1512,6 @@ NESTED_ROWS = [
         'to say: "Never sell the land."',
         "Never sell the land.",
         "Jan Shaw",
-        # (the rules pick Jan Shaw; the 39-tree ranker of round 12 prefers the outer
-        # reporter, named in full at the line's start)
-        fails="nested",
     ),
     # The inner subject cannot speak: the quoted words are the reporter's.
     row(

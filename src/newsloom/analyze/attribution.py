@@ -542,7 +542,7 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
             named = next((c for c in child.children if c.dep_ == "appos" and could_speak(c)), None)
             if named is not None:
                 return named
-    speaking = _participle_owner(verb, quoted)
+    speaking = _participle_owner(verb, quoted) or _subject_of_predicate_before(verb, quoted)
     if speaking is not None:
         return speaking
     nominal = (
@@ -579,6 +579,43 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
             return None
         return noun  # "a spokesman, speaking on condition...", "authority to call"
     return None
+
+
+def reports_after_predicate(verb: Token) -> tuple[Token, Token] | None:
+    """'Coach quits after defeat, says players "gave everything"': a headline's second
+    predicate, with no subject of its own, which the parse reads as reporting the first one.
+    The clause before it (whose subject speaks) and the clause it reports, after it."""
+    before = after = None
+    for c in verb.children:
+        if c.dep_ in SUBJECT_DEPS:
+            return None
+        if c.dep_ == "ccomp":
+            if c.i < verb.i and before is None:
+                before = c
+            elif c.i > verb.i:
+                after = c
+    if before is None or after is None or before.right_edge.i + 2 != verb.i:
+        return None
+    return (before, after) if verb.doc[verb.i - 1].text == "," else None
+
+
+def _subject_of_predicate_before(verb: Token, quoted: list[bool] | None) -> Token | None:
+    """The subject a speech verb shares with the predicate before it
+    (``reports_after_predicate``)."""
+    found = reports_after_predicate(verb)
+    if found is None:
+        return None
+    return next(
+        (
+            c
+            for c in found[0].children
+            if c.dep_ == "nsubj"
+            and c.tag_ not in ("WP", "WDT")  # ("Roe, who sits …, said": a misparse of "who")
+            and not (quoted and quoted[c.i])
+            and could_speak(c)
+        ),
+        None,
+    )
 
 
 def _named_in_apposition(noun: Token) -> Token | None:

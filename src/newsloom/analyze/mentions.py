@@ -590,9 +590,13 @@ def _person_evidence(doc: Doc, mention: Mention, known: KnownNames) -> bool:
         return False
     if mention.first > 0 and doc[mention.first - 1].dep_ == "det":
         return False
-    root = words.root
+    return _speaks_or_is_referred_to(words.root) or _relative_follows(doc, mention.last, "who")
+
+
+def _speaks_or_is_referred_to(root: Token) -> bool:
+    """A name that is the subject of a speech verb or that a he/she refers back to."""
     speaks = root.dep_ == "nsubj" and is_speech_verb(root.head)
-    return speaks or _pronoun_bound(root) or _relative_follows(doc, mention.last, "who")
+    return speaks or _pronoun_bound(root)
 
 
 def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
@@ -608,6 +612,8 @@ def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
         return label
     if label in RECHECK_LABELS:
         return "PERSON" if _person_evidence(doc, mention, known) else PENDING
+    if len(mention.parts) == 1 and not mention.is_acronym and is_role_noun(mention.parts[0]):
+        return None  # "Coach says players …" in a headline: a capitalised role, no body
     if (
         2 <= len(mention.parts) <= MAX_PERSON_WORDS
         and age_after(doc, mention.first, mention.last) is not None
@@ -632,6 +638,13 @@ def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
         if _named_after_role(doc, mention) and not mention.is_acronym:
             return "PERSON"  # "his spokesperson Helena Voss" tagged ORG
         if (
+            len(mention.parts) == 1
+            and mention.parts[0] in known.words
+            and doc[mention.first].text[1:].islower()  # (not a brand: "EgyptAir")
+            and _speaks_or_is_referred_to(doc[mention.first : mention.last].root)
+        ):
+            return "PERSON"  # '"…," Aarav said.' after "Aarav Mehta": a first name alone
+        if (
             2 <= len(mention.parts) <= MAX_PERSON_WORDS
             and all(p in known.words for p in mention.parts)
             and mention.parts[-1] in known.surnames
@@ -646,9 +659,25 @@ def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
         or age_after(doc, mention.first, mention.last) is not None
     ):
         return "PERSON"
+    if (
+        label == "NORP"
+        and len(mention.parts) == 1
+        and mention.parts[0] in known.surnames
+        and _stands_alone(doc, mention.first, mention.last)
+    ):
+        return "PERSON"  # "… ," Sharma said." after "actor Dev Sharma", tagged a nationality
     if mention.person_cue and mention.parts and all(p in known.words for p in mention.parts):
         return "PERSON"
     return label
+
+
+def _stands_alone(doc: Doc, first: int, last: int) -> bool:
+    """A word used as a noun phrase of its own: no article before it and no noun it modifies
+    ("Sharma said", not "the French" nor "French officials")."""
+    root = doc[first:last].root
+    if root.dep_ in ("amod", "compound", "nmod") or (first > 0 and doc[first - 1].dep_ == "det"):
+        return False
+    return not any(c.dep_ == "det" for c in root.children)
 
 
 def _apposed_to_person_noun(root: Token) -> bool:

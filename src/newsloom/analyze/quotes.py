@@ -43,6 +43,7 @@ from .attribution import (
     find_cue,
     is_speech_verb,
     named_after_roles,
+    reports_after_predicate,
     speaker_span,
     stranded_name,
     subject_of,
@@ -107,6 +108,15 @@ MIN_ACCORDING_TOKENS = 3
 # A quoted title has at least two words ("Morning Joe"); one capitalised word is a scare quote
 # or a name, handled by the cue. Lower-case stop words up to this many letters ("of", "the",
 # "your") may sit inside a title.
+# Gatherings one tells something to ("told the inquest …", "told a rally …").
+GATHERINGS = frozenset(
+    {"inquest", "hearing", "trial", "tribunal", "meeting", "conference", "rally", "briefing"}
+    | {"audience", "crowd", "gathering", "summit", "session", "assembly", "congregation"}
+)
+# Paragraphs back a definite noun refers to the one its last use brought in unnamed ("A
+# spokesman for the police said … ¶ … the spokesman said"): further back, someone named since
+# is more often meant. Not searched over.
+UNNAMED_REACH = 2
 MIN_TITLE_WORDS = 2
 TITLE_STOP_WORD_CHARS = 4
 # Entity types "it" and "they"/"we" stand for when no earlier speaker does.
@@ -566,6 +576,11 @@ def _names_a_person(noun: Token) -> bool:
     )
 
 
+def _is_indefinite(noun: Token) -> bool:
+    """'a former aide', 'an official': one not met before."""
+    return any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in noun.children)
+
+
 def _has_possessor(noun: Token) -> bool:
     return any(c.dep_ == "poss" for c in noun.children)
 
@@ -694,7 +709,18 @@ class _Resolver:
                     PRONOUN_GENDER[lower],
                 ):
                     noun_speaker = _Speaker(text, start, end, who.name, who.entity_id, True)
-                    if who.entity_id is not None or not is_definite(person_noun):
+                    if (
+                        who.entity_id is not None
+                        or not is_definite(person_noun)
+                        # ("a father and his son … The father thanked them. "…," he said")
+                        or (
+                            self._brought_in_unnamed(person_noun.lemma_.lower(), person_noun)
+                            and self.people.last_between(
+                                person_noun.idx, start, _named_outside_quotes
+                            )
+                            is None
+                        )
+                    ):
                         return noun_speaker
             prev = self.last
             newcomer = (
@@ -1002,6 +1028,8 @@ class _Resolver:
                 clause = clause.head
             if clause.dep_ != "ROOT":
                 continue
+            if any(c.lower_ == "according" for c in clause.children):
+                continue  # ("According to Quinn, her manager told her …": Quinn's account)
             if is_person_noun(noun.lemma_, by_ending=False):
                 gender = _noun_gender(noun.lower_)
                 return noun if gender in (None, PRONOUN_GENDER[lower]) else None
@@ -1029,7 +1057,10 @@ class _Resolver:
             head.pos_ == "PROPN" and described_by_nation(head)
         )
         # ("the MP": a role written in capitals, which the tagger reads as a proper noun)
-        abbreviation = head.pos_ == "PROPN" and head.text.isupper() and is_role_noun(head.text)
+        # (also "Coach says …": a headline's capitalised role, which the tagger reads as one)
+        abbreviation = (
+            head.pos_ == "PROPN" and (head.text.isupper() or headline) and is_role_noun(head.text)
+        )
         if head.tag_ == "NNS":
             return None, False  # "the plaintiffs" are several people, not one named before
         if (head.pos_ not in ("NOUN", "ADJ") and not (nationality or abbreviation)) or not (
@@ -1058,6 +1089,9 @@ class _Resolver:
                 not fits
                 and (nationality or is_role_noun(lemma) or _names_a_person(head))
                 and not _has_possessor(head)
+                # ("A spokesman for the police said … "…," the spokesman said": the one the
+                # noun brought in unnamed, not whoever was named before)
+                and not self._brought_in_unnamed(lemma, head)
             ):
                 # ("her neighbour" is someone of hers, never the one named before)
                 fits = self._undescribed_subject(subject_before, any_role=nationality)
@@ -1076,6 +1110,18 @@ class _Resolver:
         )
         return person, False
 
+    def _brought_in_unnamed(self, lemma: str, head: Token) -> bool:
+        """Whether the noun's last use before ``head``, in its paragraph or the two before,
+        brought someone in unnamed ("A spokesman for the police said …", "a father and his
+        son"): a use further back, or a definite one, may be of someone named since."""
+        places = self._noun_places_of(lemma)
+        k = bisect_left(places, head.i) - 1
+        if k < 0:
+            return False
+        before = self.doc[places[k]]
+        line = bisect_right(self.line_starts, head.idx) - 1
+        return before.idx >= self._line_start(line - UNNAMED_REACH) and _is_indefinite(before)
+
     def _described_by(self, noun: str) -> set[str]:
         """The keys of the people the article describes with ``noun`` (read on first use)."""
         if self._described is None:
@@ -1085,10 +1131,12 @@ class _Resolver:
     def _described_later(self, head: Token, start: int) -> _Person | None:
         """'The health secretary has defended the plans …' opening the article, the name
         coming later ("Health Secretary Wes Streeting said"): a definite description in the
-        lead, with nobody named before it, is the one person the article describes so."""
+        lead, with nobody named before it, is the one person the article describes so. So is
+        an indefinite one there ("A former aide to the senator told investigators …", then
+        "The aide, Kevin Moss, said"): the lead introduces whom the article goes on to name."""
         if start >= self.lead_end or head.pos_ != "NOUN" or head.tag_ != "NN":
             return None
-        if not is_definite(head) or _has_possessor(head):
+        if not (is_definite(head) or _is_indefinite(head)) or _has_possessor(head):
             return None
         if self.people.last_between(0, start, _named_outside_quotes) is not None:
             return None
@@ -1186,12 +1234,16 @@ class _Resolver:
 
     def _noun_uses(self, lemma: str, before: int) -> int:
         """How many times the article uses noun ``lemma`` outside quotations before a token."""
+        return bisect_left(self._noun_places_of(lemma), before)
+
+    def _noun_places_of(self, lemma: str) -> list[int]:
+        """Where the article uses noun ``lemma`` outside quotations (read once per article)."""
         if self._noun_places is None:
             self._noun_places = {}
             for t in self.doc:
                 if t.pos_ == "NOUN" and not self.quoted[t.i]:
                     self._noun_places.setdefault(t.lemma_.lower(), []).append(t.i)
-        return bisect_left(self._noun_places.get(lemma, []), before)
+        return self._noun_places.get(lemma, [])
 
     def _person_tokens(self) -> list[tuple[int, int, str]]:
         out = []
@@ -1537,6 +1589,8 @@ class _Scan:
         self._spans: dict[int, tuple[int, int]] = {}
         # The last direct quotation's paragraph line and speaker (for one with no cue).
         self.previous: tuple[int, _Speaker | None] = (NO_PARAGRAPH, None)
+        # Reported speech found so far: its characters and its reporter (the rules' pick).
+        self.reports: list[tuple[int, int, _Speaker]] = []
         self.ranker = ranker
         self.recorder = recorder
         self.finder = (
@@ -1606,6 +1660,11 @@ class _Scan:
         if found is verb:
             found = self._subjects[verb.i] = subject_of(verb, self.quoted)
         return found
+
+    def reporter_around(self, offset: int) -> _Speaker | None:
+        """The reporter of the outermost reported speech found so far around ``offset``."""
+        around = [r for r in self.reports if r[0] <= offset < r[1]]
+        return min(around, key=lambda r: r[0])[2] if around else None
 
     def speaker_span(self, subject: Token) -> tuple[int, int]:
         """``attribution.speaker_span``, once per subject."""
@@ -1801,6 +1860,42 @@ def _past_addressee(verb: Token, clause: Token) -> int:
     return max(first, max(glued) + 1) if glued else first
 
 
+def _across_split_word(doc: Doc, first: int, last: int, verb: Token) -> int:
+    """Where a reported clause ends when the parse split a hyphenated word at its end into
+    clauses of their own ("said it was co-operating fully …" as co / - / operating, each
+    hung on "said"): the rest of the word, and what hangs from it, belong to the clause."""
+    while (
+        last + 1 < len(doc)
+        and doc[last].text == "-"
+        and not doc[last - 1].whitespace_
+        and not doc[last].whitespace_
+    ):
+        rest = doc[last + 1]
+        if rest.head.i != verb.i and not first <= rest.head.i < last:
+            break
+        last = max(last + 2, rest.right_edge.i + 1)
+    return last
+
+
+def _with_stranded_subject(doc: Doc, first: int) -> int:
+    """Where a reported clause starts when the parse left its subject as a root of its own
+    right before it, on the same line ("Nurses at four hospitals … have voted to strike,
+    their union said", with "Nurses" a verbless root): the subject belongs to the clause."""
+    if first == 0:
+        return first
+    before = doc[first - 1]
+    if (
+        before.head.i != before.i
+        or before.pos_ not in ("NOUN", "PROPN")
+        or any(c.pos_ in ("VERB", "AUX") for c in before.children)
+    ):
+        return first
+    start = before.left_edge.i
+    if any("\n" in t.whitespace_ or t.is_space for t in doc[start:first]):
+        return first
+    return start
+
+
 def _reports_clause_before(verb: Token, quoted: list[bool]) -> bool:
     """A speech verb the parse hangs on the main clause before it ("parataxis"), after a
     comma: that clause is what it reports."""
@@ -1823,9 +1918,12 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
             if found is not None:
                 out.append(found)
             continue
-        clause = next((c for c in token.children if c.dep_ == "ccomp"), None)
+        shared = reports_after_predicate(token)  # ("Coach quits, says players …")
+        clause = (
+            shared[1] if shared else next((c for c in token.children if c.dep_ == "ccomp"), None)
+        )
         if clause is None:
-            clause = _clause_on_medium(token)
+            clause = _clause_on_medium(token) or _clause_on_addressee(token)
         # "The sale could value it at £2bn, one of the sources said": the parse may hang the
         # speech verb on the clause it reports, after it.
         reported_before = clause is None and _reports_clause_before(token, quoted)
@@ -1848,6 +1946,8 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
             first, last = clause.left_edge.i, subject.left_edge.i
         else:
             first, last = _past_addressee(token, clause), clause.right_edge.i + 1
+        first = _with_stranded_subject(doc, first)
+        last = _across_split_word(doc, first, last, token)
         if first <= token.i < last or not any(
             not t.is_punct and not quoted[t.i] for t in doc[first:last]
         ):
@@ -1866,6 +1966,32 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
         if any(not t.is_punct and not quoted[t.i] for t in own):  # not a quotation alone
             out.append(_Reported(token, subject, start, end))
     return out
+
+
+def _clause_on_addressee(verb: Token) -> Token | None:
+    """'told the inquest his mother had been lying there all night': the parse may read the
+    clause told, with no "that", as a relative clause on the one told. A clause with its own
+    subject right after the addressee, opened by no relative word, is what was told."""
+    lemma = verb.lemma_.lower()
+    if lemma not in ("tell", "inform", "assure", "reassure", "warn"):
+        return None
+    for obj in verb.children:
+        # (someone, or a gathering, is told; a story or the truth is what is told)
+        if obj.dep_ != "dobj" or not (could_speak(obj) or obj.lemma_.lower() in GATHERINGS):
+            continue
+        for clause in obj.children:
+            if clause.dep_ != "relcl" or clause.left_edge.i != obj.i + 1:
+                continue
+            subject = next((c for c in clause.children if c.dep_ == "nsubj"), None)
+            if (
+                subject is not None
+                and subject.tag_ not in ("WP", "WDT")  # ("the man who …", "the plan that …")
+                and subject.lower_ != "that"
+                and subject.left_edge.i == obj.i + 1
+                and subject.i < clause.i
+            ):
+                return clause
+    return None
 
 
 def _clause_on_medium(verb: Token) -> Token | None:
@@ -2142,6 +2268,7 @@ def _indirect(scan: _Scan, item: _Reported) -> QuoteMention | _Later | None:
         return None  # a post's words never report speech outside it
     first, last = scan.speaker_span(item.subject)
     reporter = scan.resolver.resolve(first, last, n, para)
+    scan.reports.append((item.start, item.end, reporter))
     span = scan.doc.char_span(item.start, item.end, alignment_mode="expand")
     if span is None or not len(span):
         return scan.mention(item.start, item.end, "indirect", para, cue=said, speaker=reporter)
@@ -2269,7 +2396,13 @@ def _direct(scan: _Scan, k: int) -> QuoteMention | None:
         chosen, confidence = scan.choose(ctx)
         speaker = chosen or speaker
     if speaker is not None:
-        scan.resolver.spoke(speaker, n, _put_to(scan, cue))
+        reporter = scan.reporter_around(seg.start)
+        if reporter is not None and reporter.is_person and reporter.name != speaker.name:
+            # ("According to Quinn, her manager told her it was "too expensive". ¶ "…," she
+            # said"): words quoted inside someone's report leave the reporter speaking
+            scan.resolver.spoke(reporter, n)
+        else:
+            scan.resolver.spoke(speaker, n, _put_to(scan, cue))
         scan.previous = (n, speaker)
     return scan.mention(
         seg.start,

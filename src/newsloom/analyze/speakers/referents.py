@@ -106,7 +106,7 @@ def _described_through_name(root: Token) -> Token | None:
 ISSUING_VERBS = frozenset(
     {"release", "issue", "publish", "post", "air", "run", "unveil", "launch", "produce"}
     | {"send", "circulate", "distribute", "file", "share", "tweet", "broadcast"}
-    | {"deliver", "give", "read", "write", "offer"}
+    | {"deliver", "give", "read", "write", "offer", "sign"}
 )
 # Verbs that put a document out with the particle "out" ("rolled out a message", "put out a
 # statement").
@@ -155,7 +155,8 @@ def _issuer_of(noun: Token, quoted: list[bool], with_subject: bool) -> Token | N
             for obj in child.children:
                 if obj.dep_ == "pobj" and obj.pos_ in ("PROPN", "NOUN") and not quoted[obj.i]:
                     return obj
-        if child.dep_ == "acl" and child.tag_ == "VBN":  # "an email sent out by Sanders"
+        # "an email sent out by Sanders", not "a letter seen by the Gazette"
+        if child.dep_ == "acl" and child.tag_ == "VBN" and _is_issuing_verb(child):
             for agent in child.children:
                 if agent.dep_ == "agent":
                     for obj in agent.children:
