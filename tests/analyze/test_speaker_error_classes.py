@@ -602,6 +602,24 @@ DESCRIPTION_ROWS = [
         "short of a miracle",
         "spokesman",
     ),
+    # A role word before a name at the start of a sentence is no part of the name.
+    row(
+        "role-word-opening-the-sentence",
+        "The ferry made its last crossing on Sunday.\n\nIslander Morag Bell, 88, remembered "
+        'the first one in 1974. "We all came down in our Sunday best," she said.',
+        "Sunday best",
+        "Morag Bell",
+        "person",
+    ),
+    row(
+        "musician-role-before-the-name",
+        "Opera star cancels tour\n\nSoprano Elena Vasquez has cancelled her European tour "
+        "to recover from surgery.\n\nVasquez, 41, posted a video thanking fans for their "
+        'messages. "I will be back, stronger," she said in the video.',
+        "back, stronger",
+        "Elena Vasquez",
+        "person",
+    ),
 ]
 
 
@@ -1512,6 +1530,9 @@ NESTED_ROWS = [
         'to say: "Never sell the land."',
         "Never sell the land.",
         "Jan Shaw",
+        # (the rules pick Jan Shaw; the 39- and 40-tree rankers of rounds 12 and 13 prefer
+        # the outer reporter, named in full at the line's start; smaller ones get it right)
+        fails="nested",
     ),
     # The inner subject cannot speak: the quoted words are the reporter's.
     row(

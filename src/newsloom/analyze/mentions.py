@@ -612,14 +612,21 @@ def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
         return label
     if label in RECHECK_LABELS:
         return "PERSON" if _person_evidence(doc, mention, known) else PENDING
-    if len(mention.parts) == 1 and not mention.is_acronym and is_role_noun(mention.parts[0]):
-        return None  # "Coach says players …" in a headline: a capitalised role, no body
     if (
-        2 <= len(mention.parts) <= MAX_PERSON_WORDS
+        len(mention.parts) == 1
+        and not mention.is_acronym
+        and is_role_noun(mention.parts[0])
+        and (_opens_sentence(doc, mention.first) or doc[mention.first - 1].tag_ == "POS")
+    ):
+        # "Coach says players …", "Trump's Son Says …" in a headline: a role capitalised
+        # where it stands, no body (but "the Star reported": a paper named by a role word)
+        return None
+    if (
+        1 <= len(mention.parts) <= MAX_PERSON_WORDS
         and age_after(doc, mention.first, mention.last) is not None
         and not any(p in ORG_HEAD_WORDS or p in COMPANY_SUFFIXES for p in mention.parts)
     ):
-        return "PERSON"  # "Tomas Okafor, 24," tagged GPE: places and firms have no age
+        return "PERSON"  # "Tomas Okafor, 24," or "Vasquez, 41," as a place or a body
     if (
         label in ("ORG", "GPE", "LOC")
         and len(mention.parts) <= MAX_PERSON_WORDS
