@@ -1,0 +1,82 @@
+"""How steady is the speaker ranker's tree count? Measured over LightGBM seeds.
+
+    .venv/bin/python bench/bench_tree_counts.py --data ../shared/data/polnear --seeds 7 8 9
+
+Needs the training extra (``.venv/bin/pip install -e '.[train]'``). PolNeAR train and dev are
+parsed once; for each seed the ranker is trained up to ``MAX_ROUNDS`` trees as
+``newsloom train speakers`` trains it, and printed are: the best count on dev's mean average
+precision, the count the shipped rule keeps (``choose_rounds``: the fewest trees within one
+standard error of the mean of the per-quotation average precisions at the best), and the
+count a paired rule would keep (the fewest trees whose mean per-quotation difference from the
+best is within one standard error of those differences), each with its dev MAP.
+
+Figures only; nothing here asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+from pathlib import Path
+
+
+def paired_rounds(predict, groups, best: int, rounds: int) -> int:
+    """The fewest trees whose per-quotation average precisions trail the best's by no more
+    than one standard error of the differences."""
+    from newsloom.train.speakers import average_precisions
+
+    at_best = average_precisions(predict(best), groups)
+    for k in range(1, rounds + 1):
+        diff = [a - b for a, b in zip(average_precisions(predict(k), groups), at_best, strict=True)]
+        if sum(diff) / len(diff) >= -statistics.stdev(diff) / math.sqrt(len(diff)):
+            return k
+    return best
+
+
+def main() -> None:
+    import lightgbm as lgb
+
+    from newsloom.eval.polnear import load_split
+    from newsloom.train import speakers as training
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", type=Path, required=True)
+    ap.add_argument("--seeds", type=int, nargs="+", default=[7, 8, 9, 10, 11])
+    args = ap.parse_args()
+    fit = training.Dataset()
+    every = training.CALIBRATION_EVERY
+    for k, item in enumerate(training.parsed(load_split(args.data, "train"))):
+        if k % every != every - 1:  # (the calibration's articles, as the command holds out)
+            fit.groups.extend(training.record(*item))
+    dev = training.dataset(training.parsed(load_split(args.data, "dev")))
+    groups = dev.ranked()
+    for seed in args.seeds:
+        curves: dict = {}
+        dev_set = training._lgb_set(dev)
+        booster = lgb.train(
+            dict(training.PARAMS, seed=seed),
+            training._lgb_set(fit),
+            num_boost_round=training.MAX_ROUNDS,
+            valid_sets=[dev_set],
+            callbacks=[lgb.record_evaluation(curves)],
+        )
+        curve = curves["valid_0"]["map@1000"]
+        rows = dev_set.get_data()
+
+        def predict(k: int, booster=booster, rows=rows) -> list[float]:
+            return [float(v) for v in booster.predict(rows, num_iteration=k)]
+
+        best = 1 + max(range(len(curve)), key=curve.__getitem__)
+        shipped = training.choose_rounds(curve, training.average_precisions(predict(best), groups))
+        paired = paired_rounds(predict, groups, best, len(curve))
+        print(
+            f"seed {seed}: best {best} trees (MAP {curve[best - 1]:.4f}), "
+            f"shipped rule {shipped} ({curve[shipped - 1]:.4f}), "
+            f"paired rule {paired} ({curve[paired - 1]:.4f})",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
