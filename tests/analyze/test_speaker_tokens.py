@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from newsloom.analyze.antecedents import TokenOffsets
+from newsloom.analyze.antecedents import TokenOffsets, article_genders, sentence_starts
 from newsloom.analyze.attribution import could_speak, is_speech_verb
+from newsloom.analyze.quotes import _People, _phrase_head, _Resolver
 from newsloom.analyze.speakers.tokens import TokenTable
 
 TEXTS = [
@@ -94,3 +95,34 @@ def test_phrasal_speech_verbs(nlp, text, verb, speaks):
     (token,) = [tok for tok in doc if tok.text == verb]
     assert is_speech_verb(token) is speaks
     assert TokenTable(doc).speech_verb[token.i] is speaks
+
+
+PEOPLE_TEXT = (
+    "Mrs Ada Roe, a mother of two, said her shop had closed. Mr Ben Doe said his rent rose.\n\n"
+    "Her husband, Carl Roe, said the shop's co-owner and the landlord had argued. "
+    '"The landlord never called," the co-owner said.'
+)
+
+
+def test_readings_from_the_table_match_the_tokens(nlp):
+    """What the quotes stage reads from the token table when the ranker runs (genders, noun
+    uses, phrase heads) is what it reads from the Token objects without it."""
+    doc = nlp(PEOPLE_TEXT)
+    table = TokenTable(doc)
+    quoted = [(PEOPLE_TEXT.index('"'), PEOPLE_TEXT.rindex('"') + 1)]
+    plain = _People(doc, [], quoted)
+    read = _People(doc, [], quoted, TokenOffsets(doc), table.root, sentence_starts(doc))
+    assert read.gender == plain.gender
+    assert plain.gender  # (the text shows genders: a test of an empty reading proves nothing)
+    assert article_genders(doc, plain.mentions, quoted, sentence_starts(doc), table.root) == (
+        article_genders(doc, plain.mentions, quoted)
+    )
+    with_table = _Resolver(doc, read, table=table)
+    without = _Resolver(doc, plain)
+    for lemma in {tok.lemma_.lower() for tok in doc}:
+        assert with_table._noun_places_of(lemma) == without._noun_places_of(lemma), lemma
+    assert without._noun_places_of("co-owner") or without._noun_places_of("owner")
+    for first in range(len(doc)):
+        for last in range(first + 2, min(first + 5, len(doc)) + 1):
+            span = doc[first:last]
+            assert with_table._phrase_head(span).i == _phrase_head(span).i, (first, last)

@@ -22,6 +22,7 @@ from typing import Protocol
 
 import numpy as np
 from spacy.attrs import IDX, LENGTH, LOWER, SENT_START
+from spacy.strings import StringStore
 from spacy.tokens import Doc, Token
 
 from ..models import Entity
@@ -30,6 +31,8 @@ from .attribution import is_speech_verb
 from .quantities import find_quantities
 
 PRONOUN_GENDER = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f", "hers": "f"}
+# Their hashes as the parse stores its words (a hash is a function of the string alone).
+_PRONOUN_HASHES = np.array([StringStore().add(word) for word in PRONOUN_GENDER], dtype=np.uint64)
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 _OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
 # Links by which a clause hangs from the clause whose subject its pronoun may be bound to
@@ -77,34 +80,43 @@ class TokenOffsets:
 
 
 def article_genders(
-    doc: Doc, mentions: Sequence[NamedMention], quoted: Sequence[tuple[int, int]]
+    doc: Doc,
+    mentions: Sequence[NamedMention],
+    quoted: Sequence[tuple[int, int]],
+    sentences: list[int] | None = None,
+    roots: Callable[[int, int], int] | None = None,
 ) -> dict[str, str]:
     """What the article itself shows of each person's gender, by entity id or name: a title
     before a mention (Mr, Ms, Mrs), or a his/her later in a sentence that names only that
     person. People the article shows both ways, or neither, are left out (they agree with
-    both)."""
+    both). A caller that has read them passes the ``sentence_starts`` and a
+    ``roots(first, last)`` giving ``doc[first:last].root.i``."""
     votes: dict[str, dict[str, int]] = {}
 
     def vote(p: NamedMention, gender: str, weight: int = STRONG_VOTE) -> None:
         tally = votes.setdefault(p.entity_id or p.name, {})
         tally[gender] = tally.get(gender, 0) + weight
 
-    sentences = sentence_starts(doc)
+    if sentences is None:
+        sentences = sentence_starts(doc)
     by_sentence: dict[int, list[NamedMention]] = {}
     for p in mentions:
         if not p.is_person or p.quoted:
             continue
         if p.tokens is None:
             continue
-        span = doc[p.tokens[0] : p.tokens[1]]
-        before = doc[span.start - 1] if span.start > 0 else None
-        title = span[0] if span[0].lower_.rstrip(".") in TITLE_GENDER else before
-        if title is not None and title.lower_.rstrip(".") in TITLE_GENDER:
-            vote(p, TITLE_GENDER[title.lower_.rstrip(".")])
-        noun = _gendered_apposition(span.root)
+        first, last = p.tokens
+        # A title opening the mention ("Mrs Roe") or right before it.
+        title = doc[first].lower_.rstrip(".")
+        if title not in TITLE_GENDER and first > 0:
+            title = doc[first - 1].lower_.rstrip(".")
+        if title in TITLE_GENDER:
+            vote(p, TITLE_GENDER[title])
+        root = roots(first, last) if roots is not None else doc[first:last].root.i
+        noun = _gendered_apposition(doc[root])
         if noun is not None:
             vote(p, NOUN_GENDER[noun])
-        by_sentence.setdefault(bisect_right(sentences, span.start) - 1, []).append(p)
+        by_sentence.setdefault(bisect_right(sentences, first) - 1, []).append(p)
     pronouns = _gendered_pronouns(doc)
     for n, people in by_sentence.items():
         if len({p.entity_id or p.name for p in people}) != 1:
@@ -168,9 +180,7 @@ def _gendered_pronouns(doc: Doc) -> list[int]:
     (read from the parse's arrays: the votes look at these few tokens only)."""
     if not len(doc):
         return []
-    strings = doc.vocab.strings
-    wanted = np.array([strings.add(word) for word in PRONOUN_GENDER], dtype=np.uint64)
-    return np.flatnonzero(np.isin(doc.to_array(LOWER), wanted)).tolist()
+    return np.flatnonzero(np.isin(doc.to_array(LOWER), _PRONOUN_HASHES)).tolist()
 
 
 def sentence_starts(doc: Doc) -> list[int]:

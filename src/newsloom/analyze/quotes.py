@@ -325,9 +325,10 @@ class _People:
         quoted: list[tuple[int, int]],
         offsets: TokenOffsets | None = None,
         roots: Callable[[int, int], int] | None = None,
+        sentences: list[int] | None = None,
     ) -> None:
         """``roots(first, last)``, when given, is ``doc[first:last].root.i`` read from a
-        token table."""
+        token table; ``sentences``, the ``sentence_starts`` when the caller has read them."""
         offsets = offsets or TokenOffsets(doc)
         mentions: list[_Person] = []
         if entities:
@@ -385,7 +386,7 @@ class _People:
         self.doc = doc
         self.mentions = mentions
         self.starts = [p.start for p in mentions]
-        self.gender = article_genders(doc, mentions, quoted)
+        self.gender = article_genders(doc, mentions, quoted, sentences, roots)
 
     def agrees(self, p: _Person, pronoun: str) -> bool:
         """Whether ``p`` may be the antecedent of ``pronoun`` (he/she): unknown gender agrees."""
@@ -669,7 +670,7 @@ class _Resolver:
             lower = self.lower[first] if self.lower else head.lower_
         else:
             span = doc[first:last]
-            head = _phrase_head(span)
+            head = self._phrase_head(span)
             text = span.text
             start, end = span.start_char, span.end_char
             lower = ""
@@ -1035,6 +1036,14 @@ class _Resolver:
                 return noun if gender in (None, PRONOUN_GENDER[lower]) else None
         return None
 
+    def _phrase_head(self, span: Span) -> Token:
+        """``_phrase_head(span)``, read from the token table when there is one."""
+        if self.table is None:
+            return _phrase_head(span)
+        first, last, heads = span.start, span.end, self.table.head
+        outside = [i for i in range(first, last) if not first <= heads[i] < last or heads[i] == i]
+        return self.doc[outside[-1] if outside else span.root.i]
+
     def _sentence_start(self, token: int) -> int:
         """The first character of the sentence of token ``token``."""
         return self.doc[self.sent_bounds[self.sent_of[token]]].idx
@@ -1239,10 +1248,17 @@ class _Resolver:
     def _noun_places_of(self, lemma: str) -> list[int]:
         """Where the article uses noun ``lemma`` outside quotations (read once per article)."""
         if self._noun_places is None:
-            self._noun_places = {}
-            for t in self.doc:
-                if t.pos_ == "NOUN" and not self.quoted[t.i]:
-                    self._noun_places.setdefault(t.lemma_.lower(), []).append(t.i)
+            places: dict[str, list[int]] = {}
+            table, quoted = self.table, self.quoted
+            if table is not None:
+                nouns = [i for i, pos in enumerate(table.pos) if pos == "NOUN" and not quoted[i]]
+                for i in nouns:
+                    places.setdefault(table.lemma[i].lower(), []).append(i)
+            else:
+                for t in self.doc:
+                    if t.pos_ == "NOUN" and not quoted[t.i]:
+                        places.setdefault(t.lemma_.lower(), []).append(t.i)
+            self._noun_places = places
         return self._noun_places.get(lemma, [])
 
     def _person_tokens(self) -> list[tuple[int, int, str]]:
@@ -1570,7 +1586,12 @@ class _Scan:
         self.tokens = TokenTable(doc) if ranked else None
         spans = [(seg.open_start, seg.close_end) for _, seg in self.segments]
         self.people = _People(
-            doc, entities, spans, offsets, self.tokens.root if self.tokens else None
+            doc,
+            entities,
+            spans,
+            offsets,
+            self.tokens.root if self.tokens else None,
+            self.bounds[:-1],
         )
         self.resolver = _Resolver(
             doc,

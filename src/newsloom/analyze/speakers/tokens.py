@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from spacy.attrs import DEP, ENT_TYPE, HEAD, IDX, IS_PUNCT, IS_SPACE, LEMMA, LOWER, POS, TAG
 from spacy.parts_of_speech import NAMES as POS_NAMES
+from spacy.strings import StringStore
 from spacy.tokens import Doc
 
 from ...text.names import is_person_noun, is_role_noun
@@ -39,6 +40,11 @@ PRONOUN_KINDS = {
 }
 PARTICLES = frozenset(particle for _, particle in PHRASAL_SPEECH_VERBS)
 _COLUMNS = (HEAD, DEP, LOWER, LEMMA, POS, TAG, ENT_TYPE, IDX, IS_PUNCT, IS_SPACE)
+# The strings of the hashes read so far: a hash is a function of its string alone, so the
+# answers hold for every vocabulary, and a dictionary read beats ``StringStore`` by a few
+# times. Emptied when it grows past ``_MAX_STRINGS`` (an archive's long tail of words).
+_STRINGS: dict[int, str] = {}
+_MAX_STRINGS = 500_000
 
 
 class TokenTable:
@@ -55,7 +61,7 @@ class TokenTable:
         # The string columns looked up together: one string per distinct hash of all five.
         columns = arr[:, [1, 2, 3, 5, 6]]
         hashes, at = np.unique(columns, return_inverse=True)
-        found = np.array([strings[h] for h in hashes.tolist()], dtype=object)
+        found = np.array(_strings_of(hashes.tolist(), strings), dtype=object)
         named = found[at.reshape(columns.shape)].T.tolist() if n else [[] for _ in range(5)]
         self.dep: list[str] = named[0]
         self.lower: list[str] = named[1]
@@ -132,3 +138,17 @@ class TokenTable:
         if self.pos[i] == "PROPN":
             return "propn"
         return "other"
+
+
+def _strings_of(hashes: list[int], store: StringStore) -> list[str]:
+    """The strings of ``hashes``, read from ``_STRINGS`` or, the first time, from ``store``."""
+    if len(_STRINGS) > _MAX_STRINGS:
+        _STRINGS.clear()
+    known = _STRINGS.get
+    out = []
+    for h in hashes:
+        found = known(h)
+        if found is None:
+            found = _STRINGS[h] = store[h]
+        out.append(found)
+    return out
