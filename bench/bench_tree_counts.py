@@ -1,6 +1,7 @@
 """How steady is the speaker ranker's tree count? Measured over LightGBM seeds.
 
     .venv/bin/python bench/bench_tree_counts.py --data ../shared/data/polnear --seeds 7 8 9
+    .venv/bin/python bench/bench_tree_counts.py --data ../shared/data/polnear --no-sampling
 
 Needs the training extra (``.venv/bin/pip install -e '.[train]'``). PolNeAR train and dev are
 parsed once; for each seed the ranker is trained up to ``MAX_ROUNDS`` trees as
@@ -43,7 +44,15 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", type=Path, required=True)
     ap.add_argument("--seeds", type=int, nargs="+", default=[7, 8, 9, 10, 11])
+    ap.add_argument(
+        "--no-sampling",
+        action="store_true",
+        help="every row and feature in each round (the trees then do not hang on the seed)",
+    )
     args = ap.parse_args()
+    params = dict(training.PARAMS)
+    if args.no_sampling:
+        params.update(feature_fraction=1.0, bagging_fraction=1.0, bagging_freq=0)
     fit = training.Dataset()
     every = training.CALIBRATION_EVERY
     for k, item in enumerate(training.parsed(load_split(args.data, "train"))):
@@ -55,7 +64,7 @@ def main() -> None:
         curves: dict = {}
         dev_set = training._lgb_set(dev)
         booster = lgb.train(
-            dict(training.PARAMS, seed=seed),
+            dict(params, seed=seed),
             training._lgb_set(fit),
             num_boost_round=training.MAX_ROUNDS,
             valid_sets=[dev_set],
