@@ -6,10 +6,11 @@
 Needs the training extra (``.venv/bin/pip install -e '.[train]'``). PolNeAR train and dev are
 parsed once; for each seed the ranker is trained up to ``MAX_ROUNDS`` trees as
 ``newsloom train speakers`` trains it, and printed are: the best count on dev's mean average
-precision, the count the shipped rule keeps (``choose_rounds``: the fewest trees within one
-standard error of the mean of the per-quotation average precisions at the best), and the
-count a paired rule would keep (the fewest trees whose mean per-quotation difference from the
-best is within one standard error of those differences), each with its dev MAP.
+precision, the count the rule shipped before 2026-11-29 keeps (the fewest trees within one
+standard error of the mean of the per-quotation average precisions at the best, unpaired), and
+the count the shipped rule keeps (``choose_rounds``: the fewest trees whose mean per-quotation
+difference from the best is within one standard error of those differences), each with its
+dev MAP.
 
 Figures only; nothing here asserts.
 """
@@ -22,17 +23,11 @@ import statistics
 from pathlib import Path
 
 
-def paired_rounds(predict, groups, best: int, rounds: int) -> int:
-    """The fewest trees whose per-quotation average precisions trail the best's by no more
-    than one standard error of the differences."""
-    from newsloom.train.speakers import average_precisions
-
-    at_best = average_precisions(predict(best), groups)
-    for k in range(1, rounds + 1):
-        diff = [a - b for a, b in zip(average_precisions(predict(k), groups), at_best, strict=True)]
-        if sum(diff) / len(diff) >= -statistics.stdev(diff) / math.sqrt(len(diff)):
-            return k
-    return best
+def unpaired_rounds(curve: list[float], at_best: list[float]) -> int:
+    """The rule shipped before 2026-11-29: the fewest trees whose dev mean average precision
+    is within one standard error of the per-quotation average precisions at the best."""
+    margin = statistics.stdev(at_best) / math.sqrt(len(at_best))
+    return 1 + next(k for k, value in enumerate(curve) if value >= max(curve) - margin)
 
 
 def main() -> None:
@@ -76,13 +71,16 @@ def main() -> None:
         def predict(k: int, booster=booster, rows=rows) -> list[float]:
             return [float(v) for v in booster.predict(rows, num_iteration=k)]
 
+        def precisions(k: int, predict=predict) -> list[float]:
+            return training.average_precisions(predict(k), groups)
+
         best = 1 + max(range(len(curve)), key=curve.__getitem__)
-        shipped = training.choose_rounds(curve, training.average_precisions(predict(best), groups))
-        paired = paired_rounds(predict, groups, best, len(curve))
+        unpaired = unpaired_rounds(curve, precisions(best))
+        paired = training.choose_rounds(curve, precisions)
         print(
             f"seed {seed}: best {best} trees (MAP {curve[best - 1]:.4f}), "
-            f"shipped rule {shipped} ({curve[shipped - 1]:.4f}), "
-            f"paired rule {paired} ({curve[paired - 1]:.4f})",
+            f"unpaired rule {unpaired} ({curve[unpaired - 1]:.4f}), "
+            f"paired rule (shipped) {paired} ({curve[paired - 1]:.4f})",
             flush=True,
         )
 

@@ -839,6 +839,45 @@ def test_resolve_people(forms, weak, expected):
     assert resolve_people(forms, weak) == expected
 
 
+R, T, J = ("roe",), ("tom", "roe"), ("jo", "roe")
+
+
+@pytest.mark.parametrize(
+    ("forms", "titles", "expected"),
+    [
+        # "Tom Roe and Jo Roe … Mrs Roe … Mr Roe": nothing but the order to go by, the most
+        # recent full name as untitled (a guess between two teaches no gender)
+        ([T, J, R, R], [None, None, "f", "m"], [0, 1, 1, 1]),
+        # one Roe alone ("Mrs Roe" is surely Jo) is known: "Mr Roe" is someone else
+        ([J, R, R], [None, "f", "m"], [0, 0, 1]),
+        # a title given with a full name ("Mr Tom Roe") settles it, whatever the order
+        ([T, J, R, R], ["m", None, "m", "f"], [0, 1, 0, 1]),
+        # untitled, the most recent full name as before
+        ([T, J, R, R], [None, None, None, None], [0, 1, 1, 1]),
+        # a title of one gender throughout: one person
+        ([T, R, R], [None, "m", "m"], [0, 0, 0]),
+        # no full names: "Mr Roe" and "Mrs Roe" are two people, "Roe" alone the last of them
+        ([R, R, R], ["m", "f", None], [0, 1, 1]),
+        # a titled single word whose only full-name person has the other title stands alone
+        ([J, R, R], ["f", "m", "f"], [0, 1, 0]),
+    ],
+)
+def test_resolve_people_by_title(forms, titles, expected):
+    assert resolve_people(forms, [], titles) == expected
+
+
+def test_titles_tell_people_of_one_surname_apart(nlp):
+    text = (
+        "Tom Ellery and Jo Ellery had lived there for years. Her husband, Tom Ellery, was at "
+        'work.\n\n"We heard a crack," Mr Ellery said. "It was terrifying," Mrs Ellery said.'
+    )
+    people = {e.name: [m.text for m in e.mentions] for e in run(nlp, text) if e.type == "PERSON"}
+    assert people == {
+        "Tom Ellery": ["Tom Ellery", "Tom Ellery", "Ellery"],
+        "Jo Ellery": ["Jo Ellery", "Ellery"],
+    }
+
+
 # A name given with "born" is the subject's birth name: (text, person, birth name or None when
 # the two stay apart)
 BIRTH_NAME_ROWS = [

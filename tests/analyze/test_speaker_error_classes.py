@@ -952,6 +952,17 @@ PRONOUN_ROWS = [
         "very lucky",
         "father",
     ),
+    # "it" standing for a body described by a noun that names it ("The airline"): the body.
+    row(
+        "it-after-a-body-described",
+        "More than 60 flights were cancelled on Sunday, according to a statement from SkyCoast "
+        'Airways.\n\nThe airline said passengers would be rebooked or refunded. "We are '
+        'sorry," it said.',
+        "We are sorry",
+        "SkyCoast Airways",
+        "organisation",
+        "it",
+    ),
 ]
 
 
@@ -2116,6 +2127,56 @@ LAYOUT_ROWS = [
         "told it was safe",
         "Carla Mendes",
         "person",
+    ),
+    row(
+        "quotation-named-by-the-next-paragraph-from",
+        'Mayor defends festival spending\n\n"Every pound was accounted for."\n\nThat was the '
+        "message from Mayor Keith Rowe on Wednesday as he faced questions about the cost of "
+        "the summer festival.",
+        "accounted for",
+        "Keith Rowe",
+        "person",
+    ),
+    # A name set off after a subject the parse made of a fronted phrase ("Outside court"),
+    # left untagged by the small model: the speaker's words are the name's.
+    row(
+        "set-off-name-untagged",
+        "Reeve was jailed for eight years.\n\nOutside court, one of his victims, Edna Price, "
+        '83, said: "I can sleep now."',
+        "sleep now",
+        "Edna Price",
+        "person",
+        "Edna Price",
+    ),
+    # ... and, tagged, the ranker's pick in the words the cue names.
+    row(
+        "set-off-name-in-the-cue-words",
+        "Reeve, 44, showed no emotion as the sentence was read out.\n\nOutside court, one of "
+        'his victims, retired plumber Ken Matthews, said: "He took everything I had."',
+        "everything I had",
+        "Ken Matthews",
+        "person",
+        "retired plumber Ken Matthews",
+    ),
+    # Two people sharing a surname, told apart by their titles and a husband described.
+    row(
+        "mr-first-then-mrs-a-husband-described",
+        "Tom Ellery and Jo Ellery had lived there for years.\n\nHer husband, Tom Ellery, was "
+        'at work.\n\n"We heard a crack," Mr Ellery said.\n\n"It was terrifying," Mrs '
+        "Ellery said.",
+        "terrifying",
+        "Jo Ellery",
+        "person",
+    ),
+    # A joint subject whose second person is named after a noun.
+    row(
+        "joint-subject-named-after-a-noun",
+        "The river burst its banks on Tuesday.\n\nFarmer Tom Ellery, 54, watched from the "
+        'ridge.\n\nEllery and his wife, Jo, said: "We have nowhere else to go."',
+        "nowhere else",
+        "Tom Ellery and Jo",
+        None,
+        "Ellery and his wife, Jo",
     ),
 ]
 

@@ -91,18 +91,34 @@ def _row(**on: float) -> list[float]:
     return row
 
 
+def _precisions(changes: dict[int, tuple[int, int]]):
+    """Per tree count, 700 quotations' average precisions: the best count gets all but the
+    last 10 right; ``changes[k] = (lost, won)``: ``k`` trees lose the first ``lost`` of those
+    and win ``won`` of the 10."""
+
+    def precisions(k: int) -> list[float]:
+        lost, won = changes.get(k, (0, 0))
+        return [0.0] * lost + [1.0] * (690 - lost) + [1.0] * won + [0.0] * (10 - won)
+
+    return precisions
+
+
+FLAT = [0.90, 0.950, 0.948, 0.949, 0.951, 0.950]
+
+
 @pytest.mark.parametrize(
-    ("curve", "at_best", "want"),
+    ("curve", "changes", "want"),
     [
-        # a flat curve after a rise: the first tree count within the noise of the best
-        ([0.90, 0.950, 0.948, 0.949, 0.951, 0.950], [1.0, 0.5] * 350, 2),
-        # groups that agree closely: only the best itself
-        ([0.90, 0.950, 0.948, 0.949, 0.951, 0.950], [0.951] * 700, 5),
-        ([0.90, 0.91, 0.93], [1.0, 0.5] * 350, 3),  # still rising
+        # a flat curve after a rise: two trees lose two quotations and win one, the noise
+        (FLAT, {1: (100, 0), 2: (2, 1), 3: (2, 1), 4: (2, 1)}, 2),
+        # ... but losing 20 quotations and winning none is no noise, though the spread of
+        # 700 figures of one model would call it so: only the best itself
+        (FLAT, {1: (100, 0), 2: (20, 0), 3: (20, 0), 4: (20, 0)}, 5),
+        ([0.90, 0.91, 0.93], {1: (100, 0), 2: (50, 0)}, 3),  # still rising
     ],
 )
-def test_tree_count_is_the_fewest_within_one_standard_error(curve, at_best, want):
-    assert choose_rounds(curve, at_best) == want
+def test_tree_count_is_the_fewest_within_one_paired_standard_error(curve, changes, want):
+    assert choose_rounds(curve, _precisions(changes)) == want
 
 
 def test_average_precision_of_each_group():

@@ -113,7 +113,7 @@ def article_genders(
         if title in TITLE_GENDER:
             vote(p, TITLE_GENDER[title])
         root = roots(first, last) if roots is not None else doc[first:last].root.i
-        noun = _gendered_apposition(doc[root])
+        noun = gendered_apposition(doc[root])
         if noun is not None:
             vote(p, NOUN_GENDER[noun])
         by_sentence.setdefault(bisect_right(sentences, first) - 1, []).append(p)
@@ -235,7 +235,7 @@ def _vote_next_sentence(
         sole = None  # only the sentence right after counts
 
 
-def _gendered_apposition(root: Token) -> str | None:
+def gendered_apposition(root: Token) -> str | None:
     """'her husband, Luis', 'Dorothy Lang, the victim's mother': a noun that carries a
     gender in apposition with the name, either way."""
     if root.dep_ == "appos" and root.head.lemma_.lower() in NOUN_GENDER:

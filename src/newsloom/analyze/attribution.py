@@ -522,7 +522,7 @@ def subject_of(verb: Token, quoted: list[bool] | None = None, depth: int = 0) ->
             if nxt not in subjects or nxt.whitespace_ or first.doc[first.i + 2] not in subjects:
                 break
             first = first.doc[first.i + 2]  # across "co" "-" "author"
-        return _named_in_apposition(first) or named_after_roles(first) or first
+        return named_in_apposition(first) or named_after_roles(first) or first
     for child in children:
         if child.dep_ == "agent":  # "was quoted by Roe", "she was told by her lawyer"
             for obj in child.children:
@@ -618,7 +618,7 @@ def _subject_of_predicate_before(verb: Token, quoted: list[bool] | None) -> Toke
     )
 
 
-def _named_in_apposition(noun: Token) -> Token | None:
+def named_in_apposition(noun: Token) -> Token | None:
     """'Outside court, one of his victims, retired plumber Ken Matthews, said': the parse may
     make a word for no person ("court") the subject and hang the speaker on it in apposition,
     directly or through "one of …". The person named there speaks."""
@@ -627,13 +627,19 @@ def _named_in_apposition(noun: Token) -> Token | None:
     for appos in noun.children:
         if appos.dep_ != "appos":
             continue
-        if appos.ent_type_ == "PERSON":
+        if _person_name(appos):
             return appos
         if appos.pos_ in ("NUM", "PRON"):
             for inner in appos.children:
-                if inner.dep_ == "appos" and inner.ent_type_ == "PERSON":
+                if inner.dep_ == "appos" and _person_name(inner):
                     return inner
     return None
+
+
+def _person_name(word: Token) -> bool:
+    """A word of a person's name: tagged so, or a proper noun the small model left untagged
+    ("one of his victims, Edna Price, 83,"), never one it calls a body or a place."""
+    return word.ent_type_ == "PERSON" or (word.pos_ == "PROPN" and not word.ent_type_)
 
 
 def _by_whom(verb: Token) -> Token | None:

@@ -22,7 +22,9 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Token
 
 from ..models import Entity, EntityMention, Paragraph, Span, stable_id
+from ..text.described import NOUN_GENDER, TITLE_GENDER
 from ..text.names import acronym_of, core_parts, is_full_name, is_person_noun, resolve_people
+from .antecedents import gendered_apposition
 from .appositions import MAX_AGE, Age, describe, distinct_roles, name_head
 from .birth_names import merge_birth_names
 from .mentions import COMPANY_SUFFIXES, Mention, find_mentions
@@ -59,7 +61,7 @@ def extract_entities(
     (``Doc.text`` is rebuilt from the tokens on every access)."""
     text = doc.text if text is None else text
     mentions = find_mentions(doc)
-    groups = _people(mentions) + _others(mentions)
+    groups = _people(doc, mentions) + _others(mentions)
     own_spelling = {" ".join(a.split()) for a in authors}
     names = {id(g): _name(g, own_spelling) for g in groups}
     owners: dict[int, str] = {}
@@ -114,14 +116,28 @@ def _sentences_between(doc: Doc, first: int, last: int) -> int:
     return sum(1 for t in doc[first + 1 : last + 1] if t.is_sent_start)
 
 
-def _people(mentions: Sequence[Mention]) -> list[_Group]:
+def _people(doc: Doc, mentions: Sequence[Mention]) -> list[_Group]:
     people = [m for m in mentions if m.label == "PERSON"]
-    clusters = resolve_people([m.parts for m in people], [m.weak for m in people])
+    clusters = resolve_people(
+        [m.parts for m in people], [m.weak for m in people], [_gender_shown(doc, m) for m in people]
+    )
     groups: dict[int, _Group] = {}
     for mention, cluster in zip(people, clusters, strict=True):
         if cluster is not None:
             groups.setdefault(cluster, _Group("PERSON")).members.append(mention)
     return list(groups.values())
+
+
+def _gender_shown(doc: Doc, mention: Mention) -> str | None:
+    """The gender a title opening the name or right before it gives ("Mrs Ellery": "f"), else
+    a noun for a man or a woman in apposition ("her husband, Tom Ellery": "m")."""
+    for k in (mention.first, mention.first - 1):
+        if 0 <= k < len(doc):
+            gender = TITLE_GENDER.get(doc[k].lower_.rstrip("."))
+            if gender is not None:
+                return gender
+    noun = gendered_apposition(doc[mention.first : mention.last].root)
+    return None if noun is None else NOUN_GENDER[noun]
 
 
 def _others(mentions: Sequence[Mention]) -> list[_Group]:

@@ -43,6 +43,7 @@ from .attribution import (
     find_cue,
     is_speech_verb,
     named_after_roles,
+    named_in_apposition,
     reports_after_predicate,
     speaker_span,
     stranded_name,
@@ -782,6 +783,12 @@ class _Resolver:
                     )
                 if noun is not None and not (together and noun.idx < together[0].start):
                     n_first, n_last = speaker_span(noun)
+                    noun_named = self.resolve(n_first, n_last, paragraph, para_start)
+                    if noun_named.entity_id is not None and not noun_named.is_person:
+                        # ("SkyCoast Airways … The airline said … "…," it said": the body)
+                        return _Speaker(
+                            text, start, end, noun_named.name, noun_named.entity_id, False
+                        )
                     return _Speaker(text, start, end, doc[n_first:n_last].text, None, False)
             if together:  # "Jo Hart and Sam Patel … "…," they said" (no nearer group named)
                 names = " and ".join(dict.fromkeys(p.name for p in together))
@@ -824,7 +831,9 @@ class _Resolver:
                 person = self.people.at(word.idx, word.idx + len(word))
                 if person is not None and person.is_person:
                     return _Speaker(text, start, end, person.name, person.entity_id, True)
-        stacked = named_after_roles(head)  # "Festival director and founder Alice Moreau"
+        # "Festival director and founder Alice Moreau"; "Outside court, one of his victims,
+        # Ken Matthews, said" (the parse's subject a word for no one, the name set off)
+        stacked = named_after_roles(head) or named_in_apposition(head)
         if stacked is not None:
             person = self.people.at(stacked.idx, stacked.idx + len(stacked))
             if person is not None and person.is_person:
@@ -899,17 +908,24 @@ class _Resolver:
     def _joint_speakers(self, head: Token, first: _Person) -> _Speaker | None:
         """'Jo Hart and Sam Patel said', 'Tom and Sue Barker said': a subject of names joined
         by "and" speaks for them all, as one group; None unless every conjunct names a
-        person."""
+        person. A conjunct may name them after a noun ("Ellery and his wife, Jo, said")."""
         people = [first]
         last = head
         for conj in head.conjuncts:
-            if conj.i < head.i or conj.pos_ != "PROPN" or self.quoted[conj.i]:
+            if conj.i < head.i or self.quoted[conj.i]:
                 continue
-            person = self.people.at(conj.idx, conj.idx + len(conj))
+            named: Token | None = conj
+            if conj.pos_ != "PROPN":
+                named = next(
+                    (c for c in conj.rights if c.dep_ == "appos" and c.pos_ == "PROPN"), None
+                )
+            if named is None:
+                continue
+            person = self.people.at(named.idx, named.idx + len(named))
             if person is None or not person.is_person:
                 return None
             people.append(person)
-            last = conj
+            last = named
         if len(people) < 2 or any(c.lower_ != "and" for c in head.children if c.dep_ == "cc"):
             return None
         span = self.doc[head.left_edge.i : last.i + 1]
@@ -1542,9 +1558,28 @@ class _Later:
     """A quotation whose speaker ``_Scan.settle`` chooses: its candidates, their rows, and
     what makes its record."""
 
+    ctx: QuoteContext
     cands: list[Candidate]
     rows: list[list[float]]
     finish: _Finish
+
+
+def _in_cue_words(ctx: QuoteContext, cands: list[Candidate], k: int) -> _Speaker:
+    """Candidate ``k``'s speaker, in the words the cue names when those name the person and
+    the pick's words do not ("Outside court, one of his victims, retired plumber Ken Matthews,
+    said": the ranker may score the parse's subject, "Outside court", resolved to Matthews,
+    over the name; the words exported as the speaker's should show who it is)."""
+    chosen = cands[k]
+    cue = ctx.cue
+    if cue is None or cue.speaker is None or chosen.speaker.entity_id is None:
+        return chosen.speaker
+    own = next((c for c in cands if (c.first, c.last) == cue.speaker), None)
+    if own is None or own.key != chosen.key:
+        return chosen.speaker
+    surname = chosen.speaker.name.split()[-1]
+    if surname in chosen.speaker.text or surname not in own.speaker.text:
+        return chosen.speaker
+    return own.speaker
 
 
 class _Scan:
@@ -1630,7 +1665,7 @@ class _Scan:
         if len(cands) == 1:
             return cands[0].speaker, self.ranker.alone().confidence
         choice = self.ranker.choose(rows, [c.key for c in cands])
-        return cands[choice.index].speaker, choice.confidence
+        return _in_cue_words(ctx, cands, choice.index), choice.confidence
 
     def choose_later(self, ctx: QuoteContext, finish: _Finish) -> QuoteMention | _Later:
         """``finish(*choose(ctx))``, with the scoring left to ``settle``: for a quotation whose
@@ -1643,7 +1678,7 @@ class _Scan:
         cands, _ = found
         if len(cands) == 1:
             return finish(cands[0].speaker, self.ranker.alone().confidence)
-        return _Later(*found, finish)
+        return _Later(ctx, *found, finish)
 
     def settle(self, found: list[QuoteMention | _Later]) -> list[QuoteMention]:
         """The quotations with those ``choose_later`` left open chosen and finished."""
@@ -1653,7 +1688,7 @@ class _Scan:
         assert self.ranker is not None  # only the ranker leaves choices open
         choices = self.ranker.choose_each([(x.rows, [c.key for c in x.cands]) for x in later])
         done = {
-            id(x): x.finish(x.cands[c.index].speaker, c.confidence)
+            id(x): x.finish(_in_cue_words(x.ctx, x.cands, c.index), c.confidence)
             for x, c in zip(later, choices, strict=True)
         }
         return [done[id(item)] if isinstance(item, _Later) else item for item in found]
@@ -2135,7 +2170,7 @@ def _not_speech(text: str, seg: Segment) -> bool:
 def _named_by_next(scan: _Scan, n: int) -> Token | None:
     """'"We were told it was safe." ¶ Those were the words of Carla Mendes, …': a paragraph
     that is a quotation alone, whose owner the next paragraph's opening sentence names ("Those
-    were the words of X", "That was X's verdict"): X."""
+    were the words of X", "That was X's verdict", "That was the message from X"): X."""
     if n + 1 >= len(scan.lines):
         return None
     lo, hi, _ = scan.lines[n + 1]
@@ -2152,7 +2187,7 @@ def _named_by_next(scan: _Scan, n: int) -> Token | None:
     for child in said.children:
         if child.dep_ == "poss":
             return child
-        if child.dep_ == "prep" and child.lower_ == "of":
+        if child.dep_ == "prep" and child.lower_ in ("of", "from"):  # ("the message from X")
             return next((c for c in child.children if c.dep_ == "pobj"), None)
     return None
 

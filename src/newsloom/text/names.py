@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from rapidfuzz.distance import OSA
 
@@ -840,7 +840,11 @@ def compound_surname(short: Sequence[str], long: Sequence[str]) -> bool:
     )
 
 
-def resolve_people(forms: Sequence[Sequence[str]], weak: Sequence[bool] = ()) -> list[int | None]:
+def resolve_people(
+    forms: Sequence[Sequence[str]],
+    weak: Sequence[bool] = (),
+    titles: Sequence[str | None] = (),
+) -> list[int | None]:
     """Which person each name form (word keys, in text order) refers to, as a cluster index.
 
     Full names cluster when ``same_person``, or when one is the other's surname of several
@@ -849,8 +853,14 @@ def resolve_people(forms: Sequence[Sequence[str]], weak: Sequence[bool] = ()) ->
     share it, the one whose full name was mentioned most recently before it, else the first
     mentioned after it. An unmatched single word is a person of its own unless it is ``weak``
     ("the Roe family"), which never makes a person and gets None.
+
+    ``titles``: the gender a title before each form gives ("m" for Mr, "f" for Mrs), or
+    None. A person a title has given one gender never takes a form titled the other ("Tom
+    and Jo Ellery … Mrs Ellery said … Mr Ellery said" are two people).
     """
     weak = list(weak) or [False] * len(forms)
+    titles = list(titles) or [None] * len(forms)
+    gender: dict[int, str] = {}  # of each person, as their titles give it
     cores = [core_parts(f) for f in forms]
     full: list[list[tuple[str, ...]]] = []  # the full names of each person
     seen_at: list[list[int]] = []  # where each person's full names are, in text order
@@ -875,21 +885,44 @@ def resolve_people(forms: Sequence[Sequence[str]], weak: Sequence[bool] = ()) ->
             full[cluster].append(core)
         seen_at[cluster].append(i)
         out[i] = cluster
-    singles: dict[str, int] = {}
+        title = titles[i]
+        if title is not None:
+            gender.setdefault(cluster, title)
+    singles: dict[str, int] = {}  # the person each single word alone last made
+    fresh = len(full)  # the next such person's index
     for i, (form, core) in enumerate(zip(forms, cores, strict=True)):
         if out[i] is not None or not (core or form):
             continue
-        word = (core or tuple(form))[-1]
-        picked = _pick_person(i, word, full, seen_at)
+        word, title = (core or tuple(form))[-1], titles[i]
+        other = [c for c, g in gender.items() if title is not None and g != title]
+        same = [c for c, g in gender.items() if title is not None and g == title]
+        picked, sure = _pick_person(i, word, full, seen_at, other, same)
         if picked is None and not weak[i]:
-            picked = singles.setdefault(word, len(full) + len(singles))
+            picked, sure = singles.get(word), True
+            if picked is None or (title is not None and gender.get(picked, title) != title):
+                # (a word alone titled both ways is two people: "Mr Roe" and "Mrs Roe")
+                picked = singles[word] = fresh
+                fresh += 1
+        if picked is not None and title is not None and sure:
+            # (only a sure pick tells a person's gender: a guess between two Roes may be
+            # wrong, and would send the other title to the wrong one too)
+            gender.setdefault(picked, title)
         out[i] = picked
     return out
 
 
 def _pick_person(
-    at: int, word: str, full: list[list[tuple[str, ...]]], seen_at: list[list[int]]
-) -> int | None:
+    at: int,
+    word: str,
+    full: list[list[tuple[str, ...]]],
+    seen_at: list[list[int]],
+    excluded: Collection[int] = (),
+    preferred: Collection[int] = (),
+) -> tuple[int | None, bool]:
+    """The person a single ``word`` at form ``at`` names, never one ``excluded``; among
+    several, one ``preferred`` (a title's gender they are known by), then the one mentioned
+    last before it, else first after it. And whether the pick was sure: the only candidate,
+    or the only one preferred."""
     tests = (
         lambda n: n[-1] == word,  # surname
         lambda n: n[0] == word,  # first name
@@ -897,9 +930,13 @@ def _pick_person(
         lambda n: is_typo(n[0], word),
     )
     for test in tests:
-        candidates = [c for c, names in enumerate(full) if any(test(n) for n in names)]
+        candidates = [
+            c for c, names in enumerate(full) if c not in excluded and any(test(n) for n in names)
+        ]
         if not candidates:
             continue
+        candidates = [c for c in candidates if c in preferred] or candidates
+        sure = len(candidates) == 1
         # seen_at lists are in text order: the last mention before ``at`` by bisection.
         before = [
             (seen_at[c][bisect.bisect_left(seen_at[c], at) - 1], c)
@@ -907,6 +944,6 @@ def _pick_person(
             if seen_at[c][0] < at
         ]
         if before:
-            return max(before)[1]
-        return min((seen_at[c][0], c) for c in candidates)[1]
-    return None
+            return max(before)[1], sure
+        return min((seen_at[c][0], c) for c in candidates)[1], sure
+    return None, False
