@@ -32,7 +32,7 @@ from .quantities import find_quantities
 
 PRONOUN_GENDER = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f", "hers": "f"}
 # Their hashes as the parse stores its words (a hash is a function of the string alone).
-_PRONOUN_HASHES = np.array([StringStore().add(word) for word in PRONOUN_GENDER], dtype=np.uint64)
+_PRONOUN_HASHES = np.array(list(map(StringStore().add, PRONOUN_GENDER)), dtype=np.uint64)
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 _OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
 # Links by which a clause hangs from the clause whose subject its pronoun may be bound to
@@ -106,12 +106,9 @@ def article_genders(
         if p.tokens is None:
             continue
         first, last = p.tokens
-        # A title opening the mention ("Mrs Roe") or right before it.
-        title = doc[first].lower_.rstrip(".")
-        if title not in TITLE_GENDER and first > 0:
-            title = doc[first - 1].lower_.rstrip(".")
-        if title in TITLE_GENDER:
-            vote(p, TITLE_GENDER[title])
+        titled = title_gender(doc, first)
+        if titled is not None:
+            vote(p, titled)
         root = roots(first, last) if roots is not None else doc[first:last].root.i
         noun = gendered_apposition(doc[root])
         if noun is not None:
@@ -233,6 +230,17 @@ def _vote_next_sentence(
                     vote(sole, PRONOUN_GENDER[token.lower_], REPORTED_VOTE)
                     break
         sole = None  # only the sentence right after counts
+
+
+def title_gender(doc: Doc, first: int) -> str | None:
+    """The gender a title gives a name starting at token ``first``: one opening it ("Mrs
+    Roe") or right before it."""
+    for k in (first, first - 1):
+        if 0 <= k < len(doc):
+            gender = TITLE_GENDER.get(doc[k].lower_.rstrip("."))
+            if gender is not None:
+                return gender
+    return None
 
 
 def gendered_apposition(root: Token) -> str | None:

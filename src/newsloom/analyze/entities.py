@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Token
 
 from ..models import Entity, EntityMention, Paragraph, Span, stable_id
-from ..text.described import NOUN_GENDER, TITLE_GENDER
+from ..text.described import NOUN_GENDER
 from ..text.names import acronym_of, core_parts, is_full_name, is_person_noun, resolve_people
-from .antecedents import gendered_apposition
+from .antecedents import gendered_apposition, title_gender
 from .appositions import MAX_AGE, Age, describe, distinct_roles, name_head
 from .birth_names import merge_birth_names
 from .mentions import COMPANY_SUFFIXES, Mention, find_mentions
@@ -131,11 +131,9 @@ def _people(doc: Doc, mentions: Sequence[Mention]) -> list[_Group]:
 def _gender_shown(doc: Doc, mention: Mention) -> str | None:
     """The gender a title opening the name or right before it gives ("Mrs Ellery": "f"), else
     a noun for a man or a woman in apposition ("her husband, Tom Ellery": "m")."""
-    for k in (mention.first, mention.first - 1):
-        if 0 <= k < len(doc):
-            gender = TITLE_GENDER.get(doc[k].lower_.rstrip("."))
-            if gender is not None:
-                return gender
+    titled = title_gender(doc, mention.first)
+    if titled is not None:
+        return titled
     noun = gendered_apposition(doc[mention.first : mention.last].root)
     return None if noun is None else NOUN_GENDER[noun]
 
