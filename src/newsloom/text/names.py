@@ -854,9 +854,11 @@ def resolve_people(
     mentioned after it. An unmatched single word is a person of its own unless it is ``weak``
     ("the Roe family"), which never makes a person and gets None.
 
-    ``titles``: the gender a title before each form gives ("m" for Mr, "f" for Mrs), or
-    None. A person a title has given one gender never takes a form titled the other ("Tom
-    and Jo Ellery … Mrs Ellery said … Mr Ellery said" are two people).
+    ``titles``: the gender each form shows ("m" for Mr or "her husband, Tom Roe", "f" for
+    Mrs), or None. A person whose gender is known (from a full name's title or apposition, or
+    a titled surname only they could be) never takes a form titled the other way ("Her
+    husband, Tom Roe … Mr Roe … Mrs Roe": Mrs Roe is Jo). A pick between several people
+    teaches no gender.
     """
     weak = list(weak) or [False] * len(forms)
     titles = list(titles) or [None] * len(forms)
