@@ -4,8 +4,10 @@ Every quotation the rules find in the train split gives a group of candidate spe
 their feature rows (analyze/speakers/candidates.py); a candidate is labelled right when the
 evaluation would count it right against the gold attribution matched to the quotation (its
 span overlaps the gold source, or its name shares a name word with it). LightGBM's lambdarank
-orders each group; the number of trees is read from the dev split's mean average precision
-by the one-standard-error rule (``choose_rounds``). One train article in
+orders each group; the number of trees is read by the one-standard-error rule
+(``choose_rounds``) from the mean average precision of held-out quotations: dev's, and each
+train article's under trees fit while its fold of train was held out (``FOLDS``). One train
+article in
 ``CALIBRATION_EVERY`` is held out of the trees to fit the calibration: a logistic map from the
 ranker's pooled probability to the share of right speakers, fitted on quotations with several
 candidates, and the share of right speakers among those with one (which are never scored).
@@ -60,6 +62,11 @@ PARAMS: dict[str, Any] = {
     "verbose": -1,
 }
 MAX_ROUNDS = 300
+# Train's articles are also held out in this many folds to read the tree count: dev alone
+# (about 1,500 quotations) let the count wander from 43 to 176 trees when a few candidate rows
+# changed; with train's folds (about 9,000 more) it stays within a few trees
+# (docs/benchmarks.md).
+FOLDS = 5
 
 
 @dataclass
@@ -346,11 +353,12 @@ def average_precisions(scores: Sequence[float], groups: Sequence[Group]) -> list
 
 
 def choose_rounds(curve: Sequence[float], precisions: Callable[[int], list[float]]) -> int:
-    """The fewest trees that one standard error cannot tell from the best on dev (the
-    one-standard-error rule, paired): ``curve`` is dev's mean average precision after each
-    tree, ``precisions(k)`` each dev group's average precision with ``k`` trees. Dev's curve
-    is nearly flat after the first trees, so its argmax is whichever bump of a quotation or
-    two comes first; the smallest model the noise cannot tell from it is the steadier choice.
+    """The fewest trees that one standard error cannot tell from the best on held-out
+    quotations (the one-standard-error rule, paired): ``curve`` is their mean average
+    precision after each tree, ``precisions(k)`` each one's average precision with ``k``
+    trees. The curve is nearly flat after the first trees, so its argmax is whichever bump of
+    a quotation or two comes first; the smallest model the noise cannot tell from it is the
+    steadier choice.
     The models are compared on the same quotations (their per-quotation differences), which
     tells them apart where the spread of a single model's figures would not: that unpaired
     margin kept anything from 4 to 40 trees as LightGBM's seed moved (docs/benchmarks.md)."""
@@ -365,33 +373,61 @@ def choose_rounds(curve: Sequence[float], precisions: Callable[[int], list[float
     return best
 
 
+def cumulative_scores(booster: Any, groups: Sequence[Group], rounds: int) -> Any:
+    """Each row's score after each of the first ``rounds`` trees (rows x rounds); a booster
+    that stopped early (no split left) keeps its last score."""
+    import numpy as np
+
+    rows = np.asarray([r for g in groups for r in g.rows], dtype=np.float64)
+    trees = booster.num_trees()
+    per_tree = [booster.predict(rows, start_iteration=i, num_iteration=1) for i in range(trees)]
+    scores = np.cumsum(np.stack(per_tree, axis=1), axis=1)
+    if trees < rounds:
+        scores = np.concatenate([scores, np.repeat(scores[:, -1:], rounds - trees, axis=1)], 1)
+    return scores
+
+
+def held_out_precisions(
+    booster: Any, train_data: Dataset, dev_data: Dataset, params: dict[str, Any] | None = None
+) -> Any:
+    """Each held-out quotation's average precision after each tree (quotations x trees): dev's
+    under ``booster`` (fit on all of train), then each train article's under trees fit (with
+    ``params``, PARAMS by default) on the other folds of train."""
+    import lightgbm as lgb
+    import numpy as np
+
+    rounds = MAX_ROUNDS
+    models = [(booster, dev_data.ranked())]
+    fold_of = {a: k % FOLDS for k, a in enumerate(sorted({g.article for g in train_data.groups}))}
+    for fold in range(FOLDS):
+        held = Dataset([g for g in train_data.groups if fold_of[g.article] == fold])
+        kept = Dataset([g for g in train_data.groups if fold_of[g.article] != fold])
+        if held.ranked() and kept.ranked():
+            fit = lgb.train(params or PARAMS, _lgb_set(kept), num_boost_round=rounds)
+            models.append((fit, held.ranked()))
+    parts = []
+    for model, groups in models:
+        if groups:
+            scores = cumulative_scores(model, groups, rounds)
+            parts.append([average_precisions(scores[:, k].tolist(), groups) for k in range(rounds)])
+    return np.concatenate([np.asarray(p).T for p in parts])
+
+
 def train(
     train_data: Dataset,
     dev_data: Dataset,
     calibration_data: Dataset,
     rounds: int | None = None,
 ) -> tuple[dict[str, Any], dict[str, float]]:
-    """Fit the trees (as many as ``choose_rounds`` takes from dev's curve, unless ``rounds``
-    is given) and the calibration; the model spec and figures."""
+    """Fit the trees (as many as ``choose_rounds`` takes from the held-out curve, unless
+    ``rounds`` is given) and the calibration; the model spec and figures."""
     import lightgbm as lgb
 
-    curves: dict[str, Any] = {}
-    dev_set = _lgb_set(dev_data)
-    booster = lgb.train(
-        PARAMS,
-        _lgb_set(train_data),
-        num_boost_round=rounds or MAX_ROUNDS,
-        valid_sets=[dev_set],
-        callbacks=[lgb.record_evaluation(curves)],
-    )
+    booster = lgb.train(PARAMS, _lgb_set(train_data), num_boost_round=rounds or MAX_ROUNDS)
     if rounds is None:
-        rows, groups = dev_set.get_data(), dev_data.ranked()
-
-        def precisions(k: int) -> list[float]:
-            scores = [float(v) for v in booster.predict(rows, num_iteration=k)]
-            return average_precisions(scores, groups)
-
-        rounds = choose_rounds(curves["valid_0"]["map@1000"], precisions)
+        held_out = held_out_precisions(booster, train_data, dev_data)
+        curve = held_out.mean(axis=0).tolist()
+        rounds = choose_rounds(curve, lambda k: held_out[:, k - 1].tolist())
     dump = booster.dump_model(num_iteration=rounds)
     spec: dict[str, Any] = {
         "features": list(FEATURES),
@@ -430,8 +466,8 @@ def train(
     spec["meta"] = {
         "seed": SEED,
         "params": PARAMS,
-        "rounds": "fewest trees within one paired standard error of the best dev mean "
-        "average precision",
+        "rounds": "fewest trees within one paired standard error of the best mean average "
+        f"precision of held-out quotations (dev, and train in {FOLDS} folds)",
         "figures": figures,
     }
     return spec, figures
