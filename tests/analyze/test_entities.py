@@ -657,6 +657,21 @@ def test_not_people(nlp, text, name, etype):
             ["Ana Reyes"],
             "PERSON",
         ),
+        # A business the model missed in its article: a run of proper nouns ending in a trade
+        # (the model tags "Velora Motors" in the sentence alone, and misses it here).
+        (
+            "Carmaker cuts 2,000 jobs as sales slide\n\nVelora Motors will cut 2,000 jobs across "
+            "Europe, the company said on Thursday, after a second year of falling sales.",
+            ["Velora Motors"],
+            "ORG",
+        ),
+        # ... but not a run ending in any other word.
+        (
+            "Carmaker cuts 2,000 jobs as sales slide\n\nVelora Harbour will cut 2,000 jobs across "
+            "Europe, the company said on Thursday.",
+            ["Velora Harbour"],
+            None,
+        ),
         # A word for one person of a nation after an article is no name.
         ("The whole team deserves this, the 28-year-old Frenchman said.", ["Frenchman"], None),
         ("We were second best, the Englishman admitted.", ["Englishman"], None),

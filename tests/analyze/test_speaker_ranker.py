@@ -11,14 +11,14 @@ import pytest
 from newsloom.analyze.speakers.candidates import FEATURES, INDEX
 from newsloom.analyze.speakers.ranker import SpeakerRanker, shipped_ranker
 from newsloom.train.speakers import (
-    Group,
-    alone_share,
     MAX_ROUNDS,
     Dataset,
+    Group,
+    alone_share,
     average_precisions,
     choose_rounds,
-    held_out_precisions,
     fit_calibration,
+    held_out_precisions,
     inner_speaker_labels,
     trees_json,
 )

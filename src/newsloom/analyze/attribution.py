@@ -259,6 +259,30 @@ SPEECH_NOUNS = frozenset(
         "transcript",
     }
 )
+# Nouns for something said that the quotation can be the content of ("Cole's claim that the
+# line would be "finished early"", "her promise to "never close a school""): its owner speaks.
+SAID_NOUNS = SPEECH_NOUNS | frozenset(
+    {
+        "claim",
+        "assertion",
+        "insistence",
+        "promise",
+        "pledge",
+        "vow",
+        "boast",
+        "suggestion",
+        "accusation",
+        "allegation",
+        "argument",
+        "prediction",
+        "admission",
+        "denial",
+        "contention",
+        "description",
+        "characterization",
+        "characterisation",
+    }
+)
 # Verbs whose object is the one spoken to ("told Doe", "asked him", "assured the court"), and
 # whose passive subject is too ("she was told").
 ADDRESSEE_VERBS = frozenset(
@@ -1069,6 +1093,25 @@ def _adjacent_attribution(doc: Doc, q_last: int, hi: int, quoted: list[bool]) ->
     return Cue(verb, verb + 1, speaker, "near")
 
 
+def report_after(doc: Doc, q_last: int, hi: int, quoted: list[bool]) -> Cue | None:
+    """'…," the Ledger reported.': a speech verb whose subject opens the words right after
+    the quotation."""
+    k = q_last
+    while k < hi and doc[k].is_punct:
+        k += 1
+    if k >= hi or doc[k].is_sent_start or "," not in doc[q_last - 1 : k].text:
+        return None  # ('"…." He pledged …': a sentence of its own)
+    for v in range(k + 1, min(hi, k + _ADJACENT_PHRASE)):
+        verb = doc[v]
+        if quoted[v] or not is_speech_verb(verb):
+            continue
+        subject = subject_of(verb, quoted)
+        if subject is not None and subject.left_edge.i == k and subject.i < v:
+            return Cue(v, v + 1, speaker_span(subject), "near")
+        return None
+    return None
+
+
 # Subjects read right after a quotation by ``_adjacent_attribution``.
 _ADJACENT_PRONOUNS = frozenset({"he", "she", "they", "i", "we"})
 # ... and the words of a described subject there ("the 58-year-old"): at most this many.
@@ -1130,8 +1173,15 @@ def find_cue(
     lo, hi = frame
     governors = list(_governors(doc, q_first, q_last, frame, quoted, heads))
     # 1. A speech verb outside the quote that the quote hangs from.
-    for head in governors:
+    for k, head in enumerate(governors):
         if is_speech_verb(head) and head.lemma_.lower() not in WEAK_VERBS:
+            if head.dep_ == "relcl" and head.i < q_first:
+                # 'The four "gaps" he cited are "…," the Ledger reported': a speech verb in a
+                # relative clause before the quotation describes a noun; a report right after
+                # the quotation is what says it.
+                after = report_after(doc, q_last, hi, quoted)
+                if after is not None:
+                    return after
             subject = subject_of(head, quoted)
             if subject is not None:
                 reporter = _reporter_instead(head, subject, q_first, q_last, quoted)
@@ -1142,6 +1192,11 @@ def find_cue(
             found = according_to([head])
             if found is not None:
                 return Cue(head.i, head.i + 1, speaker_span(found[1]), "according")
+        said_by = _owner_of_said(head, q_first)
+        if said_by is not None and not any(
+            is_speech_verb(up) and up.lemma_.lower() not in WEAK_VERBS for up in governors[k + 1 :]
+        ):  # ("Carson said Clinton's claim that …": the one reporting it speaks)
+            return Cue(head.i, head.i + 1, said_by, "governs")
     # 2. Right after the quotation, a verb the parse or the speech verbs miss ('…," Roe
     # jokes', '…," she laughs'), then the nearest speech verb in the quote's sentences.
     opened = q_first - 1
@@ -1289,6 +1344,31 @@ def find_cue(
             ):
                 return Cue(head.i, head.i + 1, speaker_span(subject), "verb")
     return None
+
+
+def _owner_of_said(noun: Token, q_first: int) -> tuple[int, int] | None:
+    """The owner of something said whose content the quotation is ("seized on Cole's claim
+    that the line would be '…'", "his promise to '…'"): the words are theirs. Without an owner
+    ("the claim that …") nobody is named here; a quotation that only qualifies the thing said
+    ("called Roe's remarks 'toxic'") is not its content."""
+    if noun.pos_ != "NOUN" or noun.lemma_.lower() not in SAID_NOUNS:
+        return None
+    via = noun.doc[q_first]  # the noun's child the quotation hangs from
+    while via.head.i != noun.i and via.head.i != via.i:
+        via = via.head
+    if via.head.i != noun.i:
+        return None
+    if via.dep_ not in ("acl", "ccomp", "appos") and not (
+        via.dep_ == "prep" and via.lower_ in ("of", "to")
+    ):
+        return None
+    owner = next((c for c in noun.children if c.dep_ == "poss"), None)
+    if owner is None or not (could_speak(owner) or owner.lower_ in ("his", "her")):
+        return None
+    first, last = speaker_span(owner)
+    while last - 1 > first and owner.doc[last - 1].tag_ == "POS":
+        last -= 1  # (Cole / 's)
+    return first, last
 
 
 def _clause_verb(word: Token) -> Token | None:

@@ -197,6 +197,29 @@ COMPANY_SUFFIXES = frozenset(
         "hotspur",
     }
 )
+# Last words that make a run of capitalised words a business's name when the model tagged
+# none of it ("Velora Motors will cut 2,000 jobs", "SkyCoast Airways said"): trades and legal
+# forms, never a word a place's name ends with.
+BUSINESS_WORDS = frozenset(
+    {
+        "motors",
+        "airways",
+        "airlines",
+        "holdings",
+        "industries",
+        "technologies",
+        "pharmaceuticals",
+        "logistics",
+        "devices",
+        "inc",
+        "ltd",
+        "plc",
+        "corp",
+        "corporation",
+        "llc",
+        "gmbh",
+    }
+)
 # Lower-case nouns for organisations: "the charity Muscle Matters" names a charity.
 BODY_NOUNS = frozenset(
     {
@@ -953,6 +976,25 @@ def missed_people(
     return found
 
 
+def missed_bodies(doc: Doc, ents: Sequence[Span], mentions: list[Mention]) -> list[Mention]:
+    """Businesses the model did not tag: two capitalised proper nouns or more, none of them
+    tagged or taken, whose last is a trade or a legal form (``BUSINESS_WORDS``): "Velora
+    Motors", which the model may tag alone and miss in an article."""
+    covered = {i for ent in ents for i in range(ent.start, ent.end)}
+    covered.update(i for m in mentions for i in range(m.first, m.last))
+    found = []
+    i = 0
+    while i < len(doc):
+        if i in covered or not _capitalised_word(doc[i], proper_only=True):
+            i += 1
+            continue
+        end = _found_run(doc, i, covered, proper_only=True)
+        if end - i >= 2 and word_key(doc[end - 1].text) in BUSINESS_WORDS:
+            found.append(make_mention(doc, i, end, "ORG"))
+        i = max(end, i + 1)
+    return found
+
+
 def _relative_follows(doc: Doc, end: int, pronoun: str) -> bool:
     """', who …' (a person's) or ', which …' (a thing's) right after a name, as the subject
     of the clause it opens."""
@@ -1207,6 +1249,7 @@ def find_mentions(doc: Doc) -> list[Mention]:
     taken = {i for m in mentions for i in range(m.first, m.last)}
     mentions = [_first_names_before(doc, m, taken) for m in mentions]
     mentions.extend(missed_people(doc, ents, mentions, known))
+    mentions.extend(missed_bodies(doc, ents, mentions))
     mentions = relabel_non_people(doc, ents, mentions, known)
     mentions.extend(parenthesised_acronyms(doc, mentions))
     mentions.extend(refound_names(doc, mentions))

@@ -44,6 +44,7 @@ from .attribution import (
     is_speech_verb,
     named_after_roles,
     named_in_apposition,
+    report_after,
     reports_after_predicate,
     speaker_span,
     stranded_name,
@@ -312,6 +313,36 @@ FEELING_VERBS = frozenset(
     }
 )
 # Singular nouns for people together, whom "they" refers to ("The couple … "…," they said").
+# Singular nouns for a body of people, which "they" may stand for ("the council … they said").
+COLLECTIVE_NOUNS = (
+    BODY_NOUNS
+    | FIRM_NOUNS
+    | frozenset(
+        {
+            "campaign",
+            "committee",
+            "staff",
+            "department",
+            "court",
+            "tribunal",
+            "panel",
+            "jury",
+            "council",
+            "government",
+            "administration",
+            "ministry",
+            "police",
+            "board",
+            "hospital",
+            "university",
+            "school",
+            "federation",
+            "authority",
+            "office",
+            "commission",
+        }
+    )
+)
 _PEOPLE_TOGETHER = frozenset({"couple", "pair", "duo", "trio", "twins", "siblings", "family"})
 
 
@@ -1001,15 +1032,19 @@ class _Resolver:
         of the pronoun's number that is a subject earlier in its paragraph, outside quotations,
         and names something that can speak, or said something there (not "the bridge
         collapsed")."""
+        body = None  # the nearest body a "they" may stand for, when no plural noun does
         for token in self._subjects_before(pronoun, para_start):
             if token.pos_ != "NOUN":
                 continue
-            together = token.lemma_.lower() in _PEOPLE_TOGETHER  # "the couple": they
+            lemma = token.lemma_.lower()
+            together = lemma in _PEOPLE_TOGETHER  # "the couple": they
             if (together or token.tag_ == "NNS") == plural and (
                 together or could_speak(token) or _communicates(token.head)
             ):
                 return token
-        return None
+            if plural and body is None and token.tag_ == "NN" and lemma in COLLECTIVE_NOUNS:
+                body = token  # ("Ridley's campaign … what they call …")
+        return body
 
     def _subjects_before(self, pronoun: int, para_start: int) -> Iterator[Token]:
         """The subjects ("nsubj") outside quotations before token ``pronoun`` in its
@@ -1965,6 +2000,19 @@ def _reports_clause_before(verb: Token, quoted: list[bool]) -> bool:
     )
 
 
+def _describes_subject(verb: Token, clause: Token, quoted: list[bool]) -> bool:
+    """'The four "gaps" she cited are "…," the Courier reported': a speech verb in a relative
+    clause, the clause after it lacking a subject of its own, and a report closing the
+    sentence: the parse hung the main clause (whose subject the relative clause describes) on
+    the speech verb, which reports nothing ("the ones State says are 'secret'" does)."""
+    return (
+        verb.dep_ == "relcl"
+        and clause.i > verb.i
+        and not any(c.dep_ in ("nsubj", "nsubjpass", "expl", "csubj") for c in clause.children)
+        and report_after(verb.doc, clause.right_edge.i + 1, verb.sent.end, quoted) is not None
+    )
+
+
 def _reported_speech(scan: _Scan) -> list[_Reported]:
     doc, text, quoted, lines = scan.doc, scan.text, scan.quoted, scan.lines
     out = []
@@ -1985,7 +2033,7 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
         reported_before = clause is None and _reports_clause_before(token, quoted)
         if reported_before:
             clause = token.head
-        if clause is None:
+        if clause is None or _describes_subject(token, clause, quoted):
             continue
         if token.lemma_.lower() in WEAK_VERBS and not any(
             c.lower_ == "that" for c in clause.children

@@ -35,6 +35,7 @@ from ..attribution import (
     Cue,
     could_speak,
     is_speech_verb,
+    report_after,
 )
 from .tokens import GROUP, PRONOUN_KINDS, PRONOUNS, TokenTable
 
@@ -729,14 +730,22 @@ class CandidateFinder:
                 break
             word = t.head[word]
         speech = self.speech_verb
+        on_chain = [w for w in chain if speech[w]]
+        relative = [w for w in on_chain if t.dep[w] == "relcl" and w < ctx.first]
+        if relative:
+            # 'The five "failings" she cited are "…," the Courier reported': the parse hung
+            # the quotation on a relative clause's speech verb, which nests nothing
+            end = scan.bounds[self.sent_of[max(ctx.last - 1, ctx.first)] + 1]
+            if report_after(scan.doc, ctx.last, end, scan.quoted) is not None:
+                on_chain = [w for w in on_chain if w not in relative]
         return _QuoteView(
             set(pair),
             pair,
             ctx.cue.start if ctx.cue is not None else -1,
             chain,
             {w: k for k, w in enumerate(chain)},
-            [w for w in chain if speech[w]],
-            [0, *accumulate(speech[w] for w in chain)],
+            on_chain,
+            [0, *accumulate(w in on_chain for w in chain)],
             next((w for w in chain if t.pos[w] in ("VERB", "AUX")), -1),
         )
 

@@ -155,6 +155,16 @@ def _issuer_of(noun: Token, quoted: list[bool], with_subject: bool) -> Token | N
             for obj in child.children:
                 if obj.dep_ == "pobj" and obj.pos_ in ("PROPN", "NOUN") and not quoted[obj.i]:
                     return obj
+        # "a speech Mrs. Clinton delivered", "the letter she wrote": the relative clause's
+        # subject put it out (not "a statement that said …", whose subject is the document)
+        if child.dep_ == "relcl" and _is_issuing_verb(child):
+            for subject in child.children:
+                if (
+                    subject.dep_ == "nsubj"
+                    and subject.tag_ not in ("WDT", "WP")
+                    and not quoted[subject.i]
+                ):
+                    return subject
         # "an email sent out by Sanders", not "a letter seen by the Gazette"
         if child.dep_ == "acl" and child.tag_ == "VBN" and _is_issuing_verb(child):
             for agent in child.children:
