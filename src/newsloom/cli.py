@@ -857,7 +857,8 @@ def train_speakers(
         typer.Option(min=1, help="Train on the first N train articles only (a smoke run)."),
     ] = None,
 ) -> None:
-    """The speaker ranker: trained on PolNeAR train, its size chosen on dev (fixed seed)."""
+    """The speaker ranker: trained on PolNeAR train, its size read from dev and train's folds
+    held out (fixed seed)."""
     from importlib.util import find_spec
 
     if find_spec("lightgbm") is None:

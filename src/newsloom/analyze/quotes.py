@@ -152,7 +152,9 @@ FIRM_NOUNS = frozenset(
 MIN_AGENT_NOUN_LEN = 7
 # Words that end a role's head noun ("coach of Ardwick United" is a coach).
 ROLE_PREPS = frozenset({"of", "for", "at", "in", "with", "to", "from", "on"})
-# Pronouns that resolve to a person.
+# Pronouns that resolve to a person ("his" too: the owner in "his claim that '…'"). The
+# candidates' pronoun kinds are speakers/tokens.py's PERSONAL, without "his", which never
+# speaks itself; the ranker's features were trained on that list.
 PERSONAL_PRONOUNS = frozenset({"he", "she", "him", "her", "his"})
 # Pronouns that resolve to a group or organisation, through the previous speaker too.
 GROUP_PRONOUNS = frozenset({"they", "it", "we"})
@@ -756,12 +758,7 @@ class _Resolver:
                     ):
                         return noun_speaker
             prev = self.last
-            newcomer = (
-                self._newcomer(paragraph, para_start, lower)
-                or self._answering(head, paragraph, lower)
-                or self._paragraph_opener(paragraph, para_start, start, lower)
-                or self._named_in_sentence_before(first, paragraph, para_start, lower)
-            )
+            newcomer = self._met_before_anyone_speaks(head, paragraph, para_start, lower)
             if newcomer is not None:
                 return _Speaker(text, start, end, newcomer.name, newcomer.entity_id, True)
             if (
@@ -963,6 +960,23 @@ class _Resolver:
         names = " and ".join(dict.fromkeys(p.name for p in people))
         return _Speaker(span.text, span.start_char, span.end_char, names, None, False)
 
+    def _met_before_anyone_speaks(
+        self, pronoun: Token, paragraph: int, para_start: int, lower: str
+    ) -> _Person | None:
+        """Whom a he/she means, before the last speaker is taken, when the article has just
+        brought someone in: the newcomer the paragraph before introduced, the one a question
+        was just put to, or, while nobody has spoken in the pronoun's paragraph yet, the
+        person it opens with or the one person the sentence before names. Each must agree
+        with the pronoun."""
+        found = self._newcomer(paragraph, para_start, lower) or self._answering(
+            pronoun, paragraph, lower
+        )
+        if found is not None or para_start < 0 or self.last_paragraph >= paragraph:
+            return found
+        return self._paragraph_opener(para_start, pronoun.idx, lower) or (
+            self._named_in_sentence_before(pronoun.i, para_start, lower)
+        )
+
     def _newcomer(self, paragraph: int, para_start: int, pronoun: str) -> _Person | None:
         """'Across the road, Helen Brooks, a nurse, sees it differently. ¶ "…," she said.':
         the one person the paragraph before introduces as its subject, when the last speaker
@@ -978,15 +992,11 @@ class _Resolver:
             return None
         return person
 
-    def _paragraph_opener(
-        self, paragraph: int, para_start: int, pronoun: int, lower: str
-    ) -> _Person | None:
+    def _paragraph_opener(self, para_start: int, pronoun: int, lower: str) -> _Person | None:
         """'Farouk shrugs at the praise. "…," she says.', where the parse read "Farouk
         shrugs" as one noun and found no subject: a paragraph that opens with a person's name
-        is about that person, so a he/she later in it, before anyone speaks there, stands for
-        them (not for a possessor: "Farouk's editor …")."""
-        if para_start < 0 or self.last_paragraph >= paragraph:
-            return None
+        is about that person, so a he/she later in it (at character ``pronoun``), before
+        anyone speaks there, stands for them (not for a possessor: "Farouk's editor …")."""
         people = self.people
         i = bisect_left(people.starts, para_start)
         if i >= len(people.mentions):
@@ -1001,14 +1011,12 @@ class _Resolver:
         return p if opens and not owner and people.agrees(p, lower) else None
 
     def _named_in_sentence_before(
-        self, pronoun: int, paragraph: int, para_start: int, lower: str
+        self, pronoun: int, para_start: int, lower: str
     ) -> _Person | None:
         """'Both have written to their MP, Graham Feld. He said he was "pressing …"': a he/she
-        opening a sentence, with no person as a subject before it in its paragraph and no one
-        speaking there yet, stands for the one person the sentence before names (in the same
-        paragraph, outside quotations), when of its gender."""
-        if para_start < 0 or self.last_paragraph >= paragraph:
-            return None
+        (token ``pronoun``) opening a sentence, with no person as a subject before it in its
+        paragraph and no one speaking there yet, stands for the one person the sentence
+        before names (in the same paragraph, outside quotations), when of its gender."""
         k = self.sent_of[pronoun]
         begin = self.sent_bounds[k]
         doc = self.doc

@@ -63,8 +63,8 @@ PARAMS: dict[str, Any] = {
 }
 MAX_ROUNDS = 300
 # Train's articles are also held out in this many folds to read the tree count: dev alone
-# (about 1,500 quotations) let the count wander from 43 to 176 trees when a few candidate rows
-# changed; with train's folds (about 9,000 more) it stays within a few trees
+# (785 ranked quotations) let the count wander from 43 to 176 trees when a few candidate rows
+# changed; with train's folds (5,786 more) it moved by three
 # (docs/benchmarks.md).
 FOLDS = 5
 
