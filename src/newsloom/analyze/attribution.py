@@ -1001,6 +1001,28 @@ def _name_after(doc: Doc, verb: Token, hi: int, quoted: list[bool]) -> tuple[int
     return None
 
 
+def _inverted_after(doc: Doc, q_last: int, hi: int, quoted: list[bool]) -> Cue | None:
+    """'"Hands off our library," read a banner': right after a quotation closed by a comma,
+    a speech verb whose subject the parse found inside the quotation, and a noun phrase right
+    after the verb that the parse took for its object: that phrase says it (never after a
+    verb whose object is the one spoken to: '"…," told the court')."""
+    k = q_last
+    while k < hi and doc[k].is_punct:
+        k += 1
+    if k >= hi or quoted[k] or "," not in doc[q_last - 1 : k].text:
+        return None
+    verb = doc[k]
+    if not is_speech_verb(verb) or verb.lemma_.lower() in ADDRESSEE_VERBS:
+        return None
+    if any(c.dep_ in SUBJECT_DEPS and not quoted[c.i] for c in verb.children):
+        return None
+    obj = next((c for c in verb.rights if c.dep_ == "dobj" and c.pos_ == "NOUN"), None)
+    if obj is None or obj.left_edge.i != verb.i + 1 or quoted[obj.i]:
+        return None
+    # (the verb governs the quotation, in the parse as in the sentence: its speaker is settled)
+    return Cue(k, k + 1, (k + 1, obj.i + 1), "governs")
+
+
 def _reporting_verb(verb: Token, quoted: list[bool]) -> Token:
     """The speech verb that reports the clause ``verb`` stands in: in 'Roe said the club had
     agreed that he could leave for a "serious offer"', Roe said the quoted words, not the
@@ -1203,7 +1225,12 @@ def find_cue(
     while opened > lo and (doc[opened].is_quote or doc[opened].is_space):
         opened -= 1
     # (not after a colon that opens the quotation: 'Nunes pressed: "…?" Obi smiled.')
-    adjacent = None if doc[opened].text == ":" else _adjacent_attribution(doc, q_last, hi, quoted)
+    adjacent = (
+        None
+        if doc[opened].text == ":"
+        else _adjacent_attribution(doc, q_last, hi, quoted)
+        or _inverted_after(doc, q_last, hi, quoted)
+    )
     if adjacent is not None:
         return adjacent
     candidates: list[tuple[int, Token]] = []

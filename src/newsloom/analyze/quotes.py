@@ -2199,7 +2199,11 @@ def _is_title(doc: Doc, first: int, last: int) -> bool:
                 return False
     if len(words) < MIN_TITLE_WORDS:
         return False
-    return all(t.text[:1].isupper() or t.is_stop and len(t) <= TITLE_STOP_WORD_CHARS for t in words)
+    # (a title capitalises its words: "We will not back down" is a sentence, one capital)
+    capitalised = sum(t.text[:1].isupper() for t in words)
+    return capitalised >= MIN_TITLE_WORDS and all(
+        t.text[:1].isupper() or t.is_stop and len(t) <= TITLE_STOP_WORD_CHARS for t in words
+    )
 
 
 def _says_title(doc: Doc, cue: Cue, first: int, last: int) -> bool:
