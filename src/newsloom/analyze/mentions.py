@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
-from spacy.attrs import ORTH, TAG
+from spacy.attrs import LOWER, ORTH, TAG
+from spacy.strings import StringStore
 from spacy.tokens import Doc, Span, Token
 
 from ..text.names import (
@@ -976,10 +978,18 @@ def missed_people(
     return found
 
 
+@cache
+def _business_hashes(strings: StringStore) -> frozenset[int]:
+    """The hashes of BUSINESS_WORDS as the parse's lower-case forms ("Inc." is one token)."""
+    return frozenset(strings.add(w) for word in BUSINESS_WORDS for w in (word, word + "."))
+
+
 def missed_bodies(doc: Doc, ents: Sequence[Span], mentions: list[Mention]) -> list[Mention]:
     """Businesses the model did not tag: two capitalised proper nouns or more, none of them
     tagged or taken, whose last is a trade or a legal form (``BUSINESS_WORDS``): "Velora
     Motors", which the model may tag alone and miss in an article."""
+    if _business_hashes(doc.vocab.strings).isdisjoint(doc.to_array(LOWER).tolist()):
+        return []  # (most articles: none of the words, and no Token is built)
     covered = {i for ent in ents for i in range(ent.start, ent.end)}
     covered.update(i for m in mentions for i in range(m.first, m.last))
     found = []
