@@ -847,6 +847,14 @@ def _line_break_before(doc: Doc, i: int) -> bool:
     return "\n" in before.whitespace_ or (before.is_space and "\n" in before.text)
 
 
+def owner_span(owner: Token) -> tuple[int, int]:
+    """``speaker_span`` of a possessor, without its possessive ending (Roe / 's)."""
+    first, last = speaker_span(owner)
+    while last - 1 > first and owner.doc[last - 1].tag_ == "POS":
+        last -= 1
+    return first, last
+
+
 def speaker_span(subject: Token) -> tuple[int, int]:
     """Token range of the subject's phrase, without asides (relative clauses, appositions).
 
@@ -1001,15 +1009,22 @@ def _name_after(doc: Doc, verb: Token, hi: int, quoted: list[bool]) -> tuple[int
     return None
 
 
+def _after_closing_comma(doc: Doc, q_last: int, hi: int) -> int | None:
+    """The first word after a quotation that ends in a comma ('"…," the Ledger reported'),
+    past its closing marks; None when the quotation ends otherwise or nothing follows."""
+    k = q_last
+    while k < hi and doc[k].is_punct:
+        k += 1
+    return k if k < hi and "," in doc[q_last - 1 : k].text else None
+
+
 def _inverted_after(doc: Doc, q_last: int, hi: int, quoted: list[bool]) -> Cue | None:
     """'"Hands off our library," read a banner': right after a quotation closed by a comma,
     a speech verb whose subject the parse found inside the quotation, and a noun phrase right
     after the verb that the parse took for its object: that phrase says it (never after a
     verb whose object is the one spoken to: '"…," told the court')."""
-    k = q_last
-    while k < hi and doc[k].is_punct:
-        k += 1
-    if k >= hi or quoted[k] or "," not in doc[q_last - 1 : k].text:
+    k = _after_closing_comma(doc, q_last, hi)
+    if k is None or quoted[k]:
         return None
     verb = doc[k]
     if not is_speech_verb(verb) or verb.lemma_.lower() in ADDRESSEE_VERBS:
@@ -1118,10 +1133,8 @@ def _adjacent_attribution(doc: Doc, q_last: int, hi: int, quoted: list[bool]) ->
 def report_after(doc: Doc, q_last: int, hi: int, quoted: list[bool]) -> Cue | None:
     """'…," the Ledger reported.': a speech verb whose subject opens the words right after
     the quotation."""
-    k = q_last
-    while k < hi and doc[k].is_punct:
-        k += 1
-    if k >= hi or doc[k].is_sent_start or "," not in doc[q_last - 1 : k].text:
+    k = _after_closing_comma(doc, q_last, hi)
+    if k is None or doc[k].is_sent_start:
         return None  # ('"…." He pledged …': a sentence of its own)
     for v in range(k + 1, min(hi, k + _ADJACENT_PHRASE)):
         verb = doc[v]
@@ -1317,10 +1330,7 @@ def find_cue(
                     owner = subject
             if owner.lower_ == "its":  # ("its headline:" with no subject: the phrase stays)
                 owner = phrase
-            first, last = speaker_span(owner)
-            while last - 1 > first and doc[last - 1].tag_ == "POS":
-                last -= 1  # (Roe / 's)
-            return Cue(j, j + 1, (first, last), "colon")
+            return Cue(j, j + 1, owner_span(owner), "colon")
         if not could_speak(named) and named.dep_ in ("dobj", "pobj", "attr", "appos"):
             # "Obama is rolling out a new message: '…'", "The board was conclusive in its
             # findings: '…'" — the subject of the clause the phrase is in.
@@ -1392,10 +1402,7 @@ def _owner_of_said(noun: Token, q_first: int) -> tuple[int, int] | None:
     owner = next((c for c in noun.children if c.dep_ == "poss"), None)
     if owner is None or not (could_speak(owner) or owner.lower_ in ("his", "her")):
         return None
-    first, last = speaker_span(owner)
-    while last - 1 > first and owner.doc[last - 1].tag_ == "POS":
-        last -= 1  # (Cole / 's)
-    return first, last
+    return owner_span(owner)
 
 
 def _clause_verb(word: Token) -> Token | None:

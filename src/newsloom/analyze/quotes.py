@@ -44,6 +44,7 @@ from .attribution import (
     is_speech_verb,
     named_after_roles,
     named_in_apposition,
+    owner_span,
     report_after,
     reports_after_predicate,
     speaker_span,
@@ -910,9 +911,7 @@ class _Resolver:
             if named_body is not None:  # "The bus company, Marlow Transit, said in a statement"
                 return _Speaker(text, start, end, named_body[0], named_body[1], False)
             if issuer.pos_ in ("NOUN", "PROPN"):  # "the company's statement": it issued it
-                i_first, i_last = speaker_span(issuer)
-                while i_last - 1 > i_first and doc[i_last - 1].tag_ == "POS":
-                    i_last -= 1
+                i_first, i_last = owner_span(issuer)
                 return _Speaker(text, start, end, doc[i_first:i_last].text, None, False)
         same = (first, last) == (span_first, span_last)
         return _Speaker(text, start, end, text if same else doc[first:last].text, None, False)
