@@ -672,6 +672,28 @@ def test_not_people(nlp, text, name, etype):
             ["Velora Harbour"],
             None,
         ),
+        # A full name the model tags a body, that a "who" clause with a singular verb goes on
+        # about, is a person's; a club that a "who" follows stays a club.
+        (
+            "Tributes have been paid to Arthur Pembroke, who served three terms as mayor of "
+            "Hallam, who has died aged 88.",
+            ["Arthur Pembroke"],
+            "PERSON",
+        ),
+        (
+            "The award went to Northgate Rovers, who beat Castle Vale in the final.",
+            ["Northgate Rovers"],
+            "ORG",
+        ),
+        # A verb opening a court report's sentence ("Defending, …") is no name, though the
+        # model tags it a person here.
+        (
+            "Liam Forde, 29, admitted arson.\n\nProsecuting, Helen Achterberg told the court "
+            "Forde had poured petrol through the letterbox.\n\nDefending, Rupert Vane said "
+            'his client had been drinking heavily and was "deeply ashamed".',
+            ["Defending"],
+            None,
+        ),
         # A word for one person of a nation after an article is no name.
         ("The whole team deserves this, the 28-year-old Frenchman said.", ["Frenchman"], None),
         ("We were second best, the Englishman admitted.", ["Englishman"], None),

@@ -208,6 +208,17 @@ INDIRECT_ROWS = [
         "Prosecutor Nadia Rahman told the court Lyle had used the money to pay debts.",
         ("Lyle had used the money to pay debts", "Nadia Rahman"),
     ),
+    # a headline's "…, inquest told": the inquest is the one told, the speaker unnamed
+    (
+        "School trip bus crash: driver was on phone, inquest told\n\nA coach driver was using "
+        "his phone.",
+        None,
+    ),
+    # ... but one who tells the inquest speaks
+    (
+        "Town news\n\nThe driver had been on his phone, Ms Blythe told the inquest.",
+        ("The driver had been on his phone", "Ms Blythe"),
+    ),
     # "£500m." ends its sentence: the next sentence's speaker reports nothing of this one
     (
         'The ministry said it had spent an extra £500m. "We are doing all we can," a '

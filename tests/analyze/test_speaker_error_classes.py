@@ -992,6 +992,90 @@ PRONOUN_ROWS = [
         "organisation",
         "it",
     ),
+    # The one who reports outranks the subject of what they report, also when the parse
+    # lost that subject ("told the court Forde had poured": Forde hung on "court").
+    row(
+        "reporter-over-a-subject-the-parse-lost",
+        "Prosecuting, Helen Achterberg told the court Forde had poured petrol through the "
+        'letterbox. "The family escaped with minutes to spare," she said.',
+        "minutes to spare",
+        "Helen Achterberg",
+        "person",
+        "she",
+    ),
+    # ... and for "it": a body reporting over the body it reports on, named or not.
+    row(
+        "it-the-reporting-body",
+        "Firm fined\n\nThe watchdog said the firm had broken the rules. "
+        '"It will be fined," it said.',
+        "will be fined",
+        "watchdog",
+        None,
+        "it",
+    ),
+    row(
+        "it-the-reporting-body-over-a-named-one",
+        "Firm fined\n\nThe watchdog said on Monday that Delmar Energy had broken the rules. "
+        '"The company will be fined," it said.',
+        "will be fined",
+        "watchdog",
+        None,
+        "it",
+    ),
+    # Negative: the body named as the subject of its own sentence keeps "it".
+    row(
+        "it-the-body-that-answers",
+        "Firm fined\n\nRegulators said on Monday that Delmar Energy had broken the rules."
+        '\n\nDelmar Energy denied it. "We followed every rule," it said.',
+        "every rule",
+        "Delmar Energy",
+        "organisation",
+        "it",
+    ),
+    # "it" never stands for a plural: the memo speaks again, not the officials it reports.
+    row(
+        "it-never-a-plural",
+        "Minister under fire\n\nThe memo, dated March 2, says officials had warned that the "
+        'cladding was "a serious risk to life". It adds: "Urgent action is recommended."',
+        "Urgent action",
+        "memo",
+        None,
+        "It",
+    ),
+    # A his/her after a reporter may be someone's named before ("said her statement", of
+    # the woman of the paragraph before): no sign of the reporter's gender.
+    row(
+        "possessive-of-someone-named-before",
+        "The health secretary, Joan Okafor, said she would not resign.\n\nShadow minister "
+        'Amit Desai said her statement "raised more questions than it answered". "Parents '
+        'deserve the truth," he said.',
+        "Parents deserve",
+        "Amit Desai",
+        "person",
+        "he",
+    ),
+    # Negative: with nobody named before, the possessive is the reporter's.
+    row(
+        "possessive-with-nobody-before",
+        "Council leader Sam Reid said her budget was fair.\n\nReid met union leaders on "
+        'Friday. "Nobody will lose out," she said.',
+        "Nobody will",
+        "Sam Reid",
+        "person",
+        "she",
+    ),
+    # A full name the model tags a body, that a "who" clause with a singular verb goes on
+    # about, is a person's; "Pembroke … He" then resolves.
+    row(
+        "full-name-with-who-tagged-a-body",
+        "Tributes have been paid to Arthur Pembroke, who served three terms as mayor of "
+        "Hallam, who has died aged 88.\n\nPembroke, a former miner, was first elected in "
+        '1979. He once told the Hallam Echo: "I am a miner who happens to be mayor."',
+        "happens to be mayor",
+        "Arthur Pembroke",
+        "person",
+        "He",
+    ),
 ]
 
 
@@ -1550,6 +1634,19 @@ def test_continuation_carries_the_right_speaker(nlp, text, quoted, speaker, kind
             'Laura Bennett and Martin Shaw disagree. "It should never have been built."',
             [],
             id="own-sentence-two-people",
+        ),
+        # ... nor after a "for" that frames no person's view.
+        pytest.param(
+            "Estate changes\n\nThe bridge opened in March.\n\nFor years, the town waited. "
+            '"It should never have been built."',
+            [],
+            id="own-sentence-after-for-years",
+        ),
+        pytest.param(
+            "Estate changes\n\nSergeant Tom Ilves has patrolled the estate for ten years.\n\n"
+            'For the council, the change is obvious. "People talk to us now."',
+            [],
+            id="own-sentence-after-for-a-body",
         ),
         # What someone was accused of, by no one named, is no one's words.
         pytest.param(
@@ -2317,6 +2414,25 @@ LAYOUT_ROWS = [
         "Ellery said.",
         "terrifying",
         "Jo Ellery",
+        "person",
+    ),
+    # A sentence of its own in quotation marks after one that frames a person's view ("For
+    # Petrova, …", "To Mr Ilves, …"): that person's words.
+    row(
+        "own-sentence-after-for-a-person",
+        "Coach returns home\n\nNadia Petrova left the town at 17. Now 41, she is back.\n\n"
+        '"I said I would never come back," Petrova says.\n\nFor Petrova, the reward is '
+        'simple. "When a child wins a race, that is everything."',
+        "that is everything",
+        "Nadia Petrova",
+        "person",
+    ),
+    row(
+        "own-sentence-after-to-a-person",
+        "Estate changes\n\nSergeant Tom Ilves has patrolled the estate for ten years.\n\n"
+        'To Mr Ilves, the change is obvious. "People talk to us now."',
+        "talk to us",
+        "Tom Ilves",
         "person",
     ),
     # A joint subject whose second person is named after a noun.

@@ -582,6 +582,10 @@ def _compound_adjective(doc: Doc, last: int) -> bool:
     )
 
 
+# Links by which a verb heads a clause of its own (not a name the tagger read as a verb).
+_CLAUSE_DEPS = frozenset({"ROOT", "advcl", "ccomp", "xcomp", "conj", "acl", "relcl", "pcomp"})
+
+
 def _valid(doc: Doc, first: int, last: int, label: str) -> bool:
     if first >= last:
         return False
@@ -593,6 +597,8 @@ def _valid(doc: Doc, first: int, last: int, label: str) -> bool:
         return False
     if all(is_honorific(t.text) or is_title(t.text) or t.lower_ in NAME_SUFFIXES for t in words):
         return False  # "Mr.", "Sen.", "Jr." alone name no one
+    if len(words) == 1 and words[0].pos_ == "VERB" and words[0].dep_ in _CLAUSE_DEPS:
+        return False  # "Defending, Rupert Vane said": a clause's verb opening the sentence
     text = doc[first:last].text
     return len(text.replace(".", "")) >= 2 and not _compound_adjective(doc, last)
 
@@ -660,6 +666,8 @@ def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
     ):
         mention.person_cue = True  # as a role before the name: the article-wide pass keeps it
         return "PERSON"  # "His daughter, Sophie, said", "Rivera, a father of three,"
+    if label in ("ORG", "GPE", "LOC") and _full_name_with_who(doc, mention):
+        return "PERSON"  # "Arthur Pembroke, who has died aged 88," tagged a body or a place
     if label == "ORG":
         if (
             len(mention.parts) == 1
@@ -701,6 +709,29 @@ def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
     if mention.person_cue and mention.parts and all(p in known.words for p in mention.parts):
         return "PERSON"
     return label
+
+
+def _full_name_with_who(doc: Doc, mention: Mention) -> bool:
+    """'Arthur Pembroke, who has died aged 88,': two or three proper nouns with no article,
+    no word of a body's name and no preposition over them, that a "who" clause with a
+    singular verb goes on about. Bodies take "who" too in British usage, but with a plural
+    verb ("Planned Parenthood, who are backing …"); places a "who" follows are mostly the
+    object of a preposition after another name ("Marco Rubio of Florida, who …")."""
+    words = doc[mention.first : mention.last]
+    if not 2 <= len(mention.parts) <= MAX_PERSON_WORDS or any(t.tag_ != "NNP" for t in words):
+        return False
+    if any(p in ORG_HEAD_WORDS or p in COMPANY_SUFFIXES for p in mention.parts):
+        return False
+    if mention.first > 0 and doc[mention.first - 1].dep_ in ("det", "poss"):
+        return False
+    root = words.root
+    if root.dep_ == "pobj" and root.head.head.pos_ == "PROPN":
+        return False  # "Rubio of Florida", "Sodus in Upstate New York"
+    if not _relative_follows(doc, mention.last, "who"):
+        return False
+    verb = doc[mention.last + 1].head
+    verbs = [verb, *(c for c in verb.children if c.dep_ in ("aux", "auxpass"))]
+    return not any(v.tag_ == "VBP" or v.lower_ == "were" for v in verbs)
 
 
 def _stands_alone(doc: Doc, first: int, last: int) -> bool:

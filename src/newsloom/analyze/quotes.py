@@ -273,7 +273,13 @@ def _feeling(verb: Token) -> bool:
 def _in_reported_speech(subject: Token) -> bool:
     """Whether ``subject`` is the subject of a clause a speech verb reports ("… told the court
     Lyle had used the money")."""
-    verb = subject.head
+    return _reported_clause(subject.head)
+
+
+def _reported_clause(verb: Token) -> bool:
+    """Whether ``verb`` heads a clause a speech verb reports (or one joined to it)."""
+    if verb.dep_ in ("aux", "auxpass"):
+        verb = verb.head
     while verb.dep_ == "conj" and verb.head.i != verb.i:
         verb = verb.head
     return verb.dep_ == "ccomp" and is_speech_verb(verb.head)
@@ -401,12 +407,17 @@ class _People:
                 described = root
                 while described.dep_ == "appos" and described.head.i != described.i:
                     described = described.head
-                p.subject = (
-                    described.dep_ in _SUBJECT_DEPS
-                    or _stranded(doc[last - 1])
-                    or _root_with_verb_clause(described)
-                )
-                p.reported = p.subject and _in_reported_speech(described)
+                if described.dep_ in _SUBJECT_DEPS:
+                    p.subject = True
+                    p.reported = _in_reported_speech(described)
+                elif _stranded(doc[last - 1]):
+                    # ("… told the court Forde had poured petrol": the clause it lost may be
+                    # one a speech verb reports)
+                    verb = verb_after_name(doc[last - 1])
+                    p.subject = True
+                    p.reported = verb is not None and _reported_clause(verb)
+                else:
+                    p.subject = _root_with_verb_clause(described)
                 p.passive = described.dep_ == "nsubjpass" and not _feeling(described.head)
                 p.owns_subject = root.dep_ == "poss" and root.head.dep_ in _SUBJECT_DEPS
                 owned = root.head.lemma_.lower()
@@ -794,12 +805,14 @@ class _Resolver:
                 prev is not None
                 and not prev.is_person
                 and paragraph - self.last_paragraph <= GROUP_PRONOUN_REACH
+                # ("… officials had warned … It adds: …": "it" is never a plural's)
+                and not (lower == "it" and self._plural_phrase(prev))
             ):
                 return _Speaker(text, start, end, prev.name, prev.entity_id, False)
             lo = self._line_start(paragraph - GROUP_PRONOUN_REACH)
             labels = SINGULAR_GROUPS if lower == "it" else PLURAL_GROUPS
             group = self.people.group_subject_between(lo, start, labels)
-            if group is not None:
+            if group is not None and not group.reported:
                 return _Speaker(text, start, end, group.name, group.entity_id, False)
             together = self.people.joint_subjects_between(lo, start) if lower == "they" else []
             if lower != "we":
@@ -810,7 +823,9 @@ class _Resolver:
                     noun = self._speaking_subject_before(
                         first, self._line_start(paragraph - 1), plural
                     )
-                if noun is not None and not (together and noun.idx < together[0].start):
+                if group is not None and (noun is None or _in_reported_speech(noun)):
+                    noun = None  # (a body named in what is reported, and no reporter nearer)
+                elif noun is not None and not (together and noun.idx < together[0].start):
                     n_first, n_last = speaker_span(noun)
                     noun_named = self.resolve(n_first, n_last, paragraph, para_start)
                     if noun_named.entity_id is not None and not noun_named.is_person:
@@ -819,6 +834,9 @@ class _Resolver:
                             text, start, end, noun_named.name, noun_named.entity_id, False
                         )
                     return _Speaker(text, start, end, doc[n_first:n_last].text, None, False)
+            if group is not None:  # ("The watchdog said Delmar Energy … "…," it said": the
+                # reporter, above, outranks the body named in what it reports)
+                return _Speaker(text, start, end, group.name, group.entity_id, False)
             if together:  # "Jo Hart and Sam Patel … "…," they said" (no nearer group named)
                 names = " and ".join(dict.fromkeys(p.name for p in together))
                 return _Speaker(text, start, end, names, None, False)
@@ -1040,6 +1058,9 @@ class _Resolver:
         and names something that can speak, or said something there (not "the bridge
         collapsed")."""
         body = None  # the nearest body a "they" may stand for, when no plural noun does
+        # The one who reports outranks the subject of what they report ("The watchdog said
+        # the firm had broken the rules. "…," it said.").
+        reported = None
         for token in self._subjects_before(pronoun, para_start):
             if token.pos_ != "NOUN":
                 continue
@@ -1048,10 +1069,12 @@ class _Resolver:
             if (together or token.tag_ == "NNS") == plural and (
                 together or could_speak(token) or _communicates(token.head)
             ):
-                return token
+                if not _in_reported_speech(token):
+                    return token
+                reported = reported or token
             if plural and body is None and token.tag_ == "NN" and lemma in COLLECTIVE_NOUNS:
                 body = token  # ("Ridley's campaign … what they call …")
-        return body
+        return reported or body
 
     def _subjects_before(self, pronoun: int, para_start: int) -> Iterator[Token]:
         """The subjects ("nsubj") outside quotations before token ``pronoun`` in its
@@ -1093,6 +1116,11 @@ class _Resolver:
                 gender = _noun_gender(noun.lower_)
                 return noun if gender in (None, PRONOUN_GENDER[lower]) else None
         return None
+
+    def _plural_phrase(self, speaker: _Speaker) -> bool:
+        """Whether the phrase that named ``speaker`` is a plural noun ("officials")."""
+        span = self.doc.char_span(speaker.start, speaker.end, alignment_mode="expand")
+        return span is not None and len(span) > 0 and self._phrase_head(span).tag_ == "NNS"
 
     def _phrase_head(self, span: Span) -> Token:
         """``_phrase_head(span)``, read from the token table when there is one."""
@@ -2046,7 +2074,7 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
             c.lower_ == "that" for c in clause.children
         ):
             continue
-        if _put_to_subject(token):
+        if _put_to_subject(token) or _told_in_a_headline(token, clause):
             continue
         subject = scan.subject_of(token)
         if subject is None or subject.lower_ in NON_SPEAKER_SUBJECTS:
@@ -2147,6 +2175,17 @@ def _put_to_subject(verb: Token) -> bool:
         and verb.lemma_.lower() in ADDRESSEE_VERBS
         and not any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass") for c in verb.children)
     )
+
+
+def _told_in_a_headline(verb: Token, clause: Token) -> bool:
+    """'Driver was on phone, inquest told': a headline's short passive. "Tell" names the
+    one told as its object, so one with a subject, the clause before it and nothing after it
+    is "the inquest (was) told" what someone unnamed said."""
+    if verb.lemma_.lower() != "tell" or clause.i > verb.i:
+        return False
+    if any(c.dep_ in ("dobj", "dative", "iobj", "prep") for c in verb.children):
+        return False
+    return all(t.is_punct or t.is_space for t in verb.doc[verb.i + 1 : verb.sent.end])
 
 
 def _signed(doc: Doc, text: str, seg: Segment) -> Cue | None:
@@ -2351,6 +2390,9 @@ def _own_sentence_speaker(scan: _Scan, seg: Segment, n: int, lo: int) -> _Speake
     before_quote = scan.doc.char_span(lo, seg.open_start, alignment_mode="contract")
     if before_quote is None:
         return None
+    framed = _framing_person(scan, before_quote)
+    if framed is not None:
+        return _Speaker(framed.name, framed.start, framed.end, framed.name, framed.entity_id, True)
     for token in reversed(before_quote):
         if token.dep_ in ("nsubj", "nsubjpass") and not scan.quoted[token.i]:
             if token.lower_ not in PERSONAL_PRONOUNS:
@@ -2358,6 +2400,23 @@ def _own_sentence_speaker(scan: _Scan, seg: Segment, n: int, lo: int) -> _Speake
             speaker = scan.resolver.resolve(token.i, token.i + 1, n, lo)
             return None if speaker.name == speaker.text else speaker  # resolved only
     return None
+
+
+def _framing_person(scan: _Scan, before: Span) -> _Person | None:
+    """'For Petrova, the reward is simple. "…"': the person named, outside any quotation, by a
+    "for" or "to" opening the last sentence before a quotation, set off by a comma (the
+    sentence gives that person's view)."""
+    opener = next((t for t in reversed(before) if t.is_sent_start), before[0])
+    if opener.lower_ not in ("for", "to") or scan.quoted[opener.i]:
+        return None
+    person = next((c for c in opener.children if c.dep_ == "pobj"), None)
+    if person is None:
+        return None
+    after = person.right_edge.i + 1
+    if after >= len(scan.doc) or scan.doc[after].text != ",":
+        return None
+    found = scan.people.at(person.idx, person.idx + len(person))
+    return found if found is not None and found.is_person and not found.quoted else None
 
 
 def _runs_on(scan: _Scan, seg: Segment, n: int) -> bool:
