@@ -685,6 +685,8 @@ def test_not_people(nlp, text, name, etype):
             ["Northgate Rovers"],
             "ORG",
         ),
+        # No person's name holds an ampersand.
+        ("Q&A: the novelist of the year\n\nElif Kaya has won the Marlow Prize.", ["Q&A"], "ORG"),
         # A verb opening a court report's sentence ("Defending, …") is no name, though the
         # model tags it a person here.
         (

@@ -1893,6 +1893,16 @@ LAYOUT_ROWS = [
         "Lena Marsh",
         "person",
     ),
+    # ... also when the introduction names the interviewee through their work.
+    row(
+        "interview-answers-after-a-work",
+        "Q&A: the novelist of the year\n\nHannah Morley's debut novel, The Salt House, has won "
+        "the Marlow Prize. We spoke to her at her home in Bristol.\n\nWhere did the idea come "
+        'from?\n\n"My grandmother\'s village. She told me stories about the salt pans."',
+        "grandmother's village",
+        "Hannah Morley",
+        "person",
+    ),
     # Negative: a question that quotes someone is not an interviewer's.
     row(
         "quoted-question",

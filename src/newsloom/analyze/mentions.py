@@ -633,6 +633,8 @@ def _speaks_or_is_referred_to(root: Token) -> bool:
 def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
     """The label the mention keeps, or None to drop it."""
     label = mention.label
+    if "&" in mention.text:  # "Marks & Spencer", "Q&A": no person's name holds an ampersand
+        return "ORG" if label == "PERSON" else label
     if label == "PERSON":
         if len(mention.parts) >= 2 and mention.parts[-1] in COMPANY_SUFFIXES:
             return "ORG"

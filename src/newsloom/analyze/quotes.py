@@ -2349,7 +2349,8 @@ def _asked(text: str, line: tuple[int, int, str]) -> bool:
 def _interviewee(scan: _Scan, n: int) -> _Speaker | None:
     """In a question-and-answer piece the quotation after each question answers it: the
     speaker is the one person named as a subject in the last paragraph before the run of
-    questions and answers (the introduction: "Lena Marsh took over … She spoke to us")."""
+    questions and answers (the introduction: "Lena Marsh took over … She spoke to us"), else
+    the one whose work or deed is the subject there ("Elif Kaya's novel has won …")."""
     text, lines = scan.text, scan.lines
     k = n - 1
     while k >= 0 and k > n - INTERVIEW_REACH:
@@ -2362,6 +2363,9 @@ def _interviewee(scan: _Scan, n: int) -> _Speaker | None:
             k -= 1
             continue
         person = scan.people.subject_between(line[0], line[1], sole=True)
+        if person is None:
+            # ("Elif Kaya's debut novel has won the prize. We spoke to her …")
+            person = scan.people.subject_owner_between(line[0], line[1], "", topic=True)
         if person is None:
             return None
         return _Speaker(person.name, person.start, person.end, person.name, person.entity_id, True)
