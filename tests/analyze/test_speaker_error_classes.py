@@ -1032,6 +1032,18 @@ PRONOUN_ROWS = [
         "organisation",
         "it",
     ),
+    # A body named as the subject of the pronoun's paragraph since the last quotation's
+    # speaker (a paragraph before) is what "it" stands for.
+    row(
+        "it-the-body-named-since-the-last-speaker",
+        "Supermarket posts record profit\n\nThe GMB said it would ballot members over pay. "
+        '"Record profits, poverty pay," the union said in a statement.\n\nFreshWay said it '
+        'had raised pay twice this year. It added that it "values every colleague".',
+        "values every colleague",
+        "FreshWay",
+        "organisation",
+        "It",
+    ),
     # "it" never stands for a plural: the memo speaks again, not the officials it reports.
     row(
         "it-never-a-plural",

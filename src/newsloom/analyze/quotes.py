@@ -801,6 +801,20 @@ class _Resolver:
                 if person is not None:
                     return _Speaker(text, start, end, person.name, person.entity_id, True)
             prev = self.last
+            labels = SINGULAR_GROUPS if lower == "it" else PLURAL_GROUPS
+            named = (
+                self.people.group_subject_between(para_start, start, labels)
+                if para_start >= 0
+                else None
+            )
+            if (
+                named is not None
+                and not named.reported
+                and (prev is None or prev.start < named.start)
+            ):
+                # ("FreshWay said it had raised pay. It added …": a body named as the subject
+                # since the last quotation's speaker, in the pronoun's paragraph)
+                return _Speaker(text, start, end, named.name, named.entity_id, False)
             if (
                 prev is not None
                 and not prev.is_person
@@ -810,7 +824,6 @@ class _Resolver:
             ):
                 return _Speaker(text, start, end, prev.name, prev.entity_id, False)
             lo = self._line_start(paragraph - GROUP_PRONOUN_REACH)
-            labels = SINGULAR_GROUPS if lower == "it" else PLURAL_GROUPS
             group = self.people.group_subject_between(lo, start, labels)
             if group is not None and not group.reported:
                 return _Speaker(text, start, end, group.name, group.entity_id, False)
