@@ -632,9 +632,14 @@ def _speaks_or_is_referred_to(root: Token) -> bool:
 
 def _final_label(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
     """The label the mention keeps, or None to drop it."""
+    label = _label_by_evidence(doc, mention, known)
+    if label == "PERSON" and "&" in mention.text:
+        return "ORG"  # "Marks & Spencer", "Q&A": no person's name holds an ampersand
+    return label
+
+
+def _label_by_evidence(doc: Doc, mention: Mention, known: KnownNames) -> str | None:
     label = mention.label
-    if "&" in mention.text:  # "Marks & Spencer", "Q&A": no person's name holds an ampersand
-        return "ORG" if label == "PERSON" else label
     if label == "PERSON":
         if len(mention.parts) >= 2 and mention.parts[-1] in COMPANY_SUFFIXES:
             return "ORG"
