@@ -1054,28 +1054,6 @@ PRONOUN_ROWS = [
         None,
         "It",
     ),
-    # A his/her after a reporter may be someone's named before ("said her statement", of
-    # the woman of the paragraph before): no sign of the reporter's gender.
-    row(
-        "possessive-of-someone-named-before",
-        "The health secretary, Joan Okafor, said she would not resign.\n\nShadow minister "
-        'Amit Desai said her statement "raised more questions than it answered". "Parents '
-        'deserve the truth," he said.',
-        "Parents deserve",
-        "Amit Desai",
-        "person",
-        "he",
-    ),
-    # Negative: with nobody named before, the possessive is the reporter's.
-    row(
-        "possessive-with-nobody-before",
-        "Council leader Sam Reid said her budget was fair.\n\nReid met union leaders on "
-        'Friday. "Nobody will lose out," she said.',
-        "Nobody will",
-        "Sam Reid",
-        "person",
-        "she",
-    ),
     # A full name the model tags a body, that a "who" clause with a singular verb goes on
     # about, is a person's; "Pembroke … He" then resolves.
     row(

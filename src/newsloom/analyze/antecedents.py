@@ -115,7 +115,6 @@ def article_genders(
             vote(p, NOUN_GENDER[noun])
         by_sentence.setdefault(bisect_right(sentences, first) - 1, []).append(p)
     pronouns = _gendered_pronouns(doc)
-    possessives: list[tuple[NamedMention, str, int]] = []  # (person, gender, sentence start)
     for n, people in by_sentence.items():
         if len({p.entity_id or p.name for p in people}) != 1:
             continue
@@ -148,7 +147,7 @@ def article_genders(
                 and token.dep_ == "poss"
                 and not _describes_name(token, people)
             ):
-                possessives.append((people[0], PRONOUN_GENDER[lower], sentences[n]))
+                vote(people[0], PRONOUN_GENDER[lower])
                 owned = True
             elif not reported and lower in ("he", "she") and _reports_own(token, people):
                 vote(people[0], PRONOUN_GENDER[lower], REPORTED_VOTE)
@@ -156,24 +155,7 @@ def article_genders(
             if owned and reported:
                 break
     _vote_next_sentence(doc, sentences, by_sentence, quoted, vote, pronouns)
-    # "Patel said her account does not add up": the possessive may be someone's named
-    # before. After a woman the article has shown as one it is no sign of Patel's gender;
-    # after anyone whose gender it has not shown, a weak one.
-    shown = _leading_genders(votes)
-    first_at: dict[str, int] = {}
-    for p in mentions:
-        if p.is_person and not p.quoted and p.tokens is not None:
-            first_at.setdefault(p.entity_id or p.name, p.tokens[0])
-    for p, gender, sentence in possessives:
-        key = p.entity_id or p.name
-        earlier = [shown.get(o) for o, at in first_at.items() if o != key and at < sentence]
-        if gender not in earlier:
-            vote(p, gender, REPORTED_VOTE if None in earlier else STRONG_VOTE)
-    return _leading_genders(votes)
-
-
-def _leading_genders(votes: dict[str, dict[str, int]]) -> dict[str, str]:
-    """A gender the article shows at least twice as often as the other (one slip is noise)."""
+    # A gender the article shows at least twice as often as the other (one slip is noise).
     out = {}
     for key, tally in votes.items():
         m, f = tally.get("m", 0), tally.get("f", 0)
