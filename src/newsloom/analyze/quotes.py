@@ -802,19 +802,19 @@ class _Resolver:
                     return _Speaker(text, start, end, person.name, person.entity_id, True)
             prev = self.last
             labels = SINGULAR_GROUPS if lower == "it" else PLURAL_GROUPS
-            named = (
+            body_here = (
                 self.people.group_subject_between(para_start, start, labels)
                 if para_start >= 0
                 else None
             )
             if (
-                named is not None
-                and not named.reported
-                and (prev is None or prev.start < named.start)
+                body_here is not None
+                and not body_here.reported
+                and (prev is None or prev.start < body_here.start)
             ):
                 # ("FreshWay said it had raised pay. It added …": a body named as the subject
                 # since the last quotation's speaker, in the pronoun's paragraph)
-                return _Speaker(text, start, end, named.name, named.entity_id, False)
+                return _Speaker(text, start, end, body_here.name, body_here.entity_id, False)
             if (
                 prev is not None
                 and not prev.is_person
