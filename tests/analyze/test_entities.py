@@ -665,6 +665,12 @@ def test_not_people(nlp, text, name, etype):
             ["Velora Motors"],
             "ORG",
         ),
+        (
+            "Snow brings travel chaos\n\nNorthern Rail cancelled dozens of services. The "
+            'operator said on social media: "Please only travel if you must."',
+            ["Northern Rail"],
+            "ORG",
+        ),
         # ... but not a run ending in any other word.
         (
             "Carmaker cuts 2,000 jobs as sales slide\n\nVelora Harbour will cut 2,000 jobs across "

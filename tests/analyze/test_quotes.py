@@ -214,6 +214,12 @@ INDIRECT_ROWS = [
         "his phone.",
         None,
     ),
+    # a clause never starts inside a hyphenated word the parse split ("pre" / - / "orders")
+    (
+        "Phone launch\n\nThe phone goes on sale on 3 October. Nuvia said pre-orders had "
+        '"exceeded expectations", but declined to give figures.',
+        ('pre-orders had "exceeded expectations"', "Nuvia"),
+    ),
     # ... but one who tells the inquest speaks
     (
         "Town news\n\nThe driver had been on his phone, Ms Blythe told the inquest.",

@@ -1393,6 +1393,48 @@ def test_rules_take_the_report_after_a_relative_clause(nlp):
     assert [bare(q.speaker) for q in quotes if "scans unread" in q.text] == ["Courier"]
 
 
+@pytest.mark.parametrize(
+    ("text", "speaker", "speaker_text"),
+    [
+        # The colon closes a relative clause whose speech verb has a subject of its own: the
+        # quotation is that subject's, told inside the main clause's description.
+        pytest.param(
+            "Memoir row\n\nFormer director Rachel Adeyemi has written a memoir.\n\nIn the "
+            "book, Adeyemi describes a meeting at which the chief executive told staff: "
+            '"Nobody leaks, or nobody stays."',
+            "chief executive",
+            "the chief executive",
+            id="relative-clause-at-the-colon",
+        ),
+        # ... and a description whose word before the noun is not in the role of the one
+        # named before stays unresolved ("the prime minister" is no "cabinet minister").
+        pytest.param(
+            "Ex-minister's memoir attacks former boss\n\nFormer cabinet minister Rachel Adeyemi "
+            'has accused the prime minister of running a government "paralysed by fear".\n\n'
+            "In the book, Adeyemi describes a cabinet meeting at which the prime minister "
+            'allegedly told ministers: "Nobody leaks, or nobody stays."',
+            None,
+            "the prime minister",
+            id="description-qualified-unlike-the-role",
+        ),
+        # Negative: a relative clause whose subject is "who" is no one's own cue.
+        pytest.param(
+            "Memoir row\n\nFormer director Rachel Adeyemi has written a memoir.\n\nAdeyemi "
+            'told reporters who had asked about the book: "Nobody leaks, or nobody stays."',
+            "Rachel Adeyemi",
+            "Adeyemi",
+            id="relative-clause-of-who-at-the-colon",
+        ),
+    ],
+)
+def test_rules_take_the_speaker_of_a_relative_clause_at_the_colon(nlp, text, speaker, speaker_text):
+    """The rules alone (the ranker, trained before, may still prefer the main clause's
+    subject)."""
+    quotes = analyze_text(text, Settings(speakers="rules")).quotes
+    (quote,) = [q for q in quotes if q.kind == "direct" and "Nobody leaks" in q.text]
+    assert (bare(quote.speaker), quote.speaker_text) == (speaker, speaker_text)
+
+
 # --- 5. continuation: a quote-only paragraph, and long interviews -----------------------
 
 INTERVIEW = (

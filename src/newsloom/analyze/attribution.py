@@ -1130,6 +1130,27 @@ def _adjacent_attribution(doc: Doc, q_last: int, hi: int, quoted: list[bool]) ->
     return Cue(verb, verb + 1, speaker, "near")
 
 
+def _relative_speech_at_colon(doc: Doc, q_first: int, lo: int, quoted: list[bool]) -> Cue | None:
+    """'Adeyemi describes a meeting at which the prime minister told ministers: "…"': the
+    parse hangs the quotation on the main verb, but the colon closes a relative clause whose
+    speech verb, with a subject of its own (not "who": "reporters who had asked about it:"),
+    introduces it; the quotation is that subject's, reported inside the other's words."""
+    colon = q_first - 1
+    while colon > lo and (doc[colon].is_quote or doc[colon].is_space):
+        colon -= 1
+    if colon <= lo or doc[colon].text != ":":
+        return None
+    verb = doc[colon - 1]
+    while verb.dep_ != "relcl" and verb.head.i != verb.i and lo <= verb.head.i < colon:
+        verb = verb.head
+    if verb.dep_ != "relcl" or not is_speech_verb(verb) or verb.lemma_.lower() in WEAK_VERBS:
+        return None
+    subject = subject_of(verb, quoted)
+    if subject is None or subject.lower_ in ("who", "that", "which", "whom"):
+        return None
+    return Cue(verb.i, verb.i + 1, speaker_span(subject), "governs")
+
+
 def report_after(doc: Doc, q_last: int, hi: int, quoted: list[bool]) -> Cue | None:
     """'…," the Ledger reported.': a speech verb whose subject opens the words right after
     the quotation."""
@@ -1207,9 +1228,12 @@ def find_cue(
     """
     lo, hi = frame
     governors = list(_governors(doc, q_first, q_last, frame, quoted, heads))
+    at_colon = _relative_speech_at_colon(doc, q_first, lo, quoted)
     # 1. A speech verb outside the quote that the quote hangs from.
     for k, head in enumerate(governors):
         if is_speech_verb(head) and head.lemma_.lower() not in WEAK_VERBS:
+            if at_colon is not None and at_colon.start > head.i:
+                return at_colon
             if head.dep_ == "relcl" and head.i < q_first:
                 # 'The four "gaps" he cited are "…," the Ledger reported': a speech verb in a
                 # relative clause before the quotation describes a noun; a report right after

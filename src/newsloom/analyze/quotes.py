@@ -291,6 +291,8 @@ _BODY_WORDS = (SPEAKER_NOUNS | BODY_NOUNS) - SPEECH_NOUNS
 _NAMED_BODY_NOUNS = FIRM_NOUNS | BODY_NOUNS
 # How an article says someone goes by "they".
 THEY_THEM = "they/them"
+# Words before a role noun that say when someone held it, not which role it is.
+_TIME_QUALIFIERS = frozenset({"former", "then", "ex", "outgoing", "incoming", "new", "current"})
 # Verbs that put a question to someone ("Kline asked Lopez"), and verbs of answering one.
 ASKING_VERBS = frozenset({"ask", "question", "press", "quiz", "challenge"})
 REPLY_VERBS = frozenset({"reply", "answer", "respond", "retort", "counter"})
@@ -1383,10 +1385,22 @@ class _Resolver:
             return None
         if any(c.dep_ == "poss" for c in children):
             return None
+        # "the prime minister" is not "former cabinet minister Rachel Adeyemi": a word the
+        # description puts before its noun must be in the role (a time word aside).
+        qualifiers = [
+            c.lower_
+            for c in children
+            if c.dep_ in ("amod", "compound")
+            and c.i < head.i
+            and c.text.islower()
+            and c.lower_ not in _TIME_QUALIFIERS
+        ]
         found = [
             e
             for e in self.roles.get(head.lower_, [])
-            if e.mentions and e.mentions[0].start < before
+            if e.mentions
+            and e.mentions[0].start < before
+            and all(any(q in r.lower().split() for r in e.roles) for q in qualifiers)
         ]
         return found[0] if len(found) == 1 else None
 
@@ -2016,6 +2030,20 @@ def _across_split_word(doc: Doc, first: int, last: int, verb: Token) -> int:
     return last
 
 
+def _from_word_start(doc: Doc, first: int) -> int:
+    """Where a reported clause starts when the parse split a hyphenated word at its start
+    ("said pre-orders had …" as pre / - / orders, "pre" hung on "said"): a clause never
+    starts inside a word."""
+    while (
+        first > 0
+        and not doc[first - 1].whitespace_
+        and "-" in (doc[first].text, doc[first - 1].text)
+        and not doc[first - 1].is_space
+    ):
+        first -= 1
+    return first
+
+
 def _with_stranded_subject(doc: Doc, first: int) -> int:
     """Where a reported clause starts when the parse left its subject as a root of its own
     right before it, on the same line ("Nurses at four hospitals … have voted to strike,
@@ -2098,7 +2126,7 @@ def _reported_speech(scan: _Scan) -> list[_Reported]:
             first, last = clause.left_edge.i, subject.left_edge.i
         else:
             first, last = _past_addressee(token, clause), clause.right_edge.i + 1
-        first = _with_stranded_subject(doc, first)
+        first = _from_word_start(doc, _with_stranded_subject(doc, first))
         last = _across_split_word(doc, first, last, token)
         if first <= token.i < last or not any(
             not t.is_punct and not quoted[t.i] for t in doc[first:last]
