@@ -1054,6 +1054,18 @@ PRONOUN_ROWS = [
         None,
         "It",
     ),
+    # An honour or a peerage before a name shows a gender as Mr and Mrs do: "Lady Joanna
+    # Hart" is a woman, whatever "his resignation" after her suggests.
+    row(
+        "she-after-a-lady",
+        "Charity boss quits\n\nMartin Greaves, 61, denied any wrongdoing.\n\nThe "
+        "charity's chair, Lady Joanna Hart, said the board had accepted his resignation. "
+        '"Our work with rough sleepers continues," she said.',
+        "rough sleepers",
+        "Joanna Hart",
+        "person",
+        "she",
+    ),
     # A full name the model tags a body, that a "who" clause with a singular verb goes on
     # about, is a person's; "Pembroke … He" then resolves.
     row(

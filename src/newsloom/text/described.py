@@ -16,7 +16,17 @@ _MALE = ("man", "boy", "father", "husband", "son", "brother", "uncle", "grandfat
 _FEMALE = ("woman", "girl", "mother", "wife", "daughter", "sister", "aunt", "grandmother", "niece")
 NOUN_GENDER = {**dict.fromkeys(_MALE, "m"), **dict.fromkeys(_FEMALE, "f")}
 # Titles before a name that carry a gender (folded, without the dot).
-TITLE_GENDER = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f"}
+TITLE_GENDER = {
+    "mr": "m",
+    "mrs": "f",
+    "ms": "f",
+    "miss": "f",
+    # British honours and peerages name a gender too ("Sir Keir", "Dame Judi", "Lady Hart")
+    "sir": "m",
+    "lord": "m",
+    "dame": "f",
+    "lady": "f",
+}
 # Determiners that make a description definite ("the 33-year-old actress" refers back).
 DEFINITE = frozenset({"the", "this", "that"})
 _DESCRIBED = re.compile(r"(\d{1,3})-year-old (\S.*)")
