@@ -293,6 +293,18 @@ _NAMED_BODY_NOUNS = FIRM_NOUNS | BODY_NOUNS
 THEY_THEM = "they/them"
 # Words before a role noun that say when someone held it, not which role it is.
 _TIME_QUALIFIERS = frozenset({"former", "then", "ex", "outgoing", "incoming", "new", "current"})
+
+
+def _role_allows(role: str, noun: str, qualifiers: set[str]) -> bool:
+    """Whether a description of ``noun`` with words ``qualifiers`` before it fits ``role``:
+    the role's head noun is the noun, with no words of its own before it or with those."""
+    if not role.split() or role_word(role) != noun:
+        return False
+    words = role.lower().split()
+    own = set(words[: words.index(noun)]) - _TIME_QUALIFIERS
+    return not own or qualifiers <= own
+
+
 # Verbs that put a question to someone ("Kline asked Lopez"), and verbs of answering one.
 ASKING_VERBS = frozenset({"ask", "question", "press", "quiz", "challenge"})
 REPLY_VERBS = frozenset({"reply", "answer", "respond", "retort", "counter"})
@@ -1385,22 +1397,23 @@ class _Resolver:
             return None
         if any(c.dep_ == "poss" for c in children):
             return None
-        # "the prime minister" is not "former cabinet minister Rachel Adeyemi": a word the
-        # description puts before its noun must be in the role (a time word aside).
-        qualifiers = [
+        # "the prime minister" is not "former cabinet minister Rachel Adeyemi": words the
+        # description puts before its noun ("prime") are the role's own, or the role has
+        # none of its own ("Senator Marco Rubio" is "the first-term senator").
+        qualifiers = {
             c.lower_
             for c in children
             if c.dep_ in ("amod", "compound")
             and c.i < head.i
             and c.text.islower()
             and c.lower_ not in _TIME_QUALIFIERS
-        ]
+        }
         found = [
             e
             for e in self.roles.get(head.lower_, [])
             if e.mentions
             and e.mentions[0].start < before
-            and all(any(q in r.lower().split() for r in e.roles) for q in qualifiers)
+            and (not qualifiers or any(_role_allows(r, head.lower_, qualifiers) for r in e.roles))
         ]
         return found[0] if len(found) == 1 else None
 
