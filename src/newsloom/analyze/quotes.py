@@ -291,17 +291,24 @@ _BODY_WORDS = (SPEAKER_NOUNS | BODY_NOUNS) - SPEECH_NOUNS
 _NAMED_BODY_NOUNS = FIRM_NOUNS | BODY_NOUNS
 # How an article says someone goes by "they".
 THEY_THEM = "they/them"
+_ARTICLES = frozenset({"a", "an", "the", "his", "her", "its", "their", "our", "my"})
 # Words before a role noun that say when someone held it, not which role it is.
 _TIME_QUALIFIERS = frozenset({"former", "then", "ex", "outgoing", "incoming", "new", "current"})
 
 
 def _role_allows(role: str, noun: str, qualifiers: set[str]) -> bool:
     """Whether a description of ``noun`` with words ``qualifiers`` before it fits ``role``:
-    the role's head noun is the noun, with no words of its own before it or with those."""
+    the role's head noun is the noun, with no lower-case words of its own before it (names
+    and articles aside: "U.S. President", "a speaker at …") or with those."""
     if not role.split() or role_word(role) != noun:
         return False
-    words = role.lower().split()
-    own = set(words[: words.index(noun)]) - _TIME_QUALIFIERS
+    words = role.split()
+    head = [w.lower() for w in words].index(noun)
+    own = {
+        w
+        for w in words[:head]
+        if w.isalpha() and w.islower() and w not in _TIME_QUALIFIERS and w not in _ARTICLES
+    }
     return not own or qualifiers <= own
 
 
