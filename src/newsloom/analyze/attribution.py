@@ -1130,14 +1130,12 @@ def _adjacent_attribution(doc: Doc, q_last: int, hi: int, quoted: list[bool]) ->
     return Cue(verb, verb + 1, speaker, "near")
 
 
-def _relative_speech_at_colon(doc: Doc, q_first: int, lo: int, quoted: list[bool]) -> Cue | None:
+def _relative_speech_at_colon(doc: Doc, colon: int, lo: int, quoted: list[bool]) -> Cue | None:
     """'Adeyemi describes a meeting at which the prime minister told ministers: "…"': the
-    parse hangs the quotation on the main verb, but the colon closes a relative clause whose
-    speech verb, with a subject of its own (not "who": "reporters who had asked about it:"),
-    introduces it; the quotation is that subject's, reported inside the other's words."""
-    colon = q_first - 1
-    while colon > lo and (doc[colon].is_quote or doc[colon].is_space):
-        colon -= 1
+    parse hangs the quotation on the main verb, but the colon (token ``colon``, the last mark
+    before the quotation) closes a relative clause whose speech verb, with a subject of its
+    own (not "who": "reporters who had asked about it:"), introduces it; the quotation is
+    that subject's, reported inside the other's words."""
     if colon <= lo or doc[colon].text != ":":
         return None
     verb = doc[colon - 1]
@@ -1228,7 +1226,11 @@ def find_cue(
     """
     lo, hi = frame
     governors = list(_governors(doc, q_first, q_last, frame, quoted, heads))
-    at_colon = _relative_speech_at_colon(doc, q_first, lo, quoted)
+    # The last mark before the quotation's opening quote mark (a colon that opens it?).
+    opened = q_first - 1
+    while opened > lo and (doc[opened].is_quote or doc[opened].is_space):
+        opened -= 1
+    at_colon = _relative_speech_at_colon(doc, opened, lo, quoted)
     # 1. A speech verb outside the quote that the quote hangs from.
     for k, head in enumerate(governors):
         if is_speech_verb(head) and head.lemma_.lower() not in WEAK_VERBS:
@@ -1258,9 +1260,6 @@ def find_cue(
             return Cue(head.i, head.i + 1, said_by, "governs")
     # 2. Right after the quotation, a verb the parse or the speech verbs miss ('…," Roe
     # jokes', '…," she laughs'), then the nearest speech verb in the quote's sentences.
-    opened = q_first - 1
-    while opened > lo and (doc[opened].is_quote or doc[opened].is_space):
-        opened -= 1
     # (not after a colon that opens the quotation: 'Nunes pressed: "…?" Obi smiled.')
     adjacent = (
         None
