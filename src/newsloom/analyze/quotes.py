@@ -823,10 +823,14 @@ class _Resolver:
                     return _Speaker(text, start, end, person.name, person.entity_id, True)
             prev = self.last
             labels = SINGULAR_GROUPS if lower == "it" else PLURAL_GROUPS
+            # The last body named as a subject in the paragraphs "it" and "they" reach back
+            # over (from ``lo``), read once: the one in the pronoun's own paragraph is it too.
+            lo = self._line_start(paragraph - GROUP_PRONOUN_REACH)
+            last_body = self.people.group_subject_between(
+                min(lo, para_start) if para_start >= 0 else lo, start, labels
+            )
             body_here = (
-                self.people.group_subject_between(para_start, start, labels)
-                if para_start >= 0
-                else None
+                last_body if last_body is not None and 0 <= para_start <= last_body.start else None
             )
             if (
                 body_here is not None
@@ -844,8 +848,7 @@ class _Resolver:
                 and not (lower == "it" and self._plural_phrase(prev))
             ):
                 return _Speaker(text, start, end, prev.name, prev.entity_id, False)
-            lo = self._line_start(paragraph - GROUP_PRONOUN_REACH)
-            group = self.people.group_subject_between(lo, start, labels)
+            group = last_body if last_body is not None and last_body.start >= lo else None
             if group is not None and not group.reported:
                 return _Speaker(text, start, end, group.name, group.entity_id, False)
             together = self.people.joint_subjects_between(lo, start) if lower == "they" else []
